@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  DATA_DIR: z.string().default('./data'),
+  UPLOADS_DIR: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Rewards Store <no-reply@rewards.test>'),
+  PROGRAM_TIMEZONE: z.string().default('UTC'),
+  ALLOW_BUNDLED_SIGN_IN: boolish,
+  DEV_ORIGINS: z.string().default('http://localhost:5173'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+const DEV_SECRET = 'development-only-secret-do-not-use-in-production';
+
+/** The only reader of process.env (ARCHITECTURE.md section 7). */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const bundledIdp = !e.OIDC_ISSUER;
+  if (production && bundledIdp && !e.ALLOW_BUNDLED_SIGN_IN) {
+    throw new Error(
+      'OIDC_ISSUER is not set: the bundled demo sign-in is refused in production (set ALLOW_BUNDLED_SIGN_IN=true to allow it).',
+    );
+  }
+  if (production && !e.SESSION_SECRET) {
+    throw new Error('SESSION_SECRET (at least 32 characters) is required in production.');
+  }
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) {
+    throw new Error('OIDC_CLIENT_ID is required when OIDC_ISSUER is set.');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL.replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    publicOrigin: new URL(publicUrl).origin,
+    allowedOrigins: [
+      new URL(publicUrl).origin,
+      ...(production ? [] : e.DEV_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)),
+    ],
+    dataDir,
+    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    oidc: e.OIDC_ISSUER
+      ? {
+          bundled: false as const,
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID!,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          scope: 'openid profile email User.Read',
+        }
+      : {
+          bundled: true as const,
+          issuer: `${publicUrl}/idp`,
+          clientId: 'rewards-store',
+          clientSecret: `${e.SESSION_SECRET ?? DEV_SECRET}:idp-client`,
+          scope: 'openid profile email',
+        },
+    session: {
+      ttlMs: e.SESSION_TTL_HOURS * 3_600_000,
+      idleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      secret: e.SESSION_SECRET ?? DEV_SECRET,
+      cookieSecure: production,
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    programTimezone: e.PROGRAM_TIMEZONE,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+  };
+}

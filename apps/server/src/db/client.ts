@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database handle or an open transaction: services take either. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Raw round trip used by the health check. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+export class DatabaseLockedError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The embedded database in ${dir} is in use by another process (pid ${pid}), most likely a running server. ` +
+        'Stop that process first, or point DATABASE_URL at PostgreSQL to share one database.',
+    );
+    this.name = 'DatabaseLockedError';
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite keeps its files in one folder and must have a single owner: a lock file with our pid
+ * refuses a second process (the CLI while the server runs) instead of risking the files.
+ */
+function acquireLock(dir: string): () => void {
+  const lockPath = path.join(dir, 'rewards.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
+        throw new DatabaseLockedError(dir, pid);
+      }
+      fs.unlinkSync(lockPath); // stale lock of a process that is gone
+    }
+  }
+  throw new Error(`Could not lock ${dir}`);
+}
+
+/**
+ * Opens PGlite (files under `dir`, or in memory when `dir` is undefined) or PostgreSQL, and applies
+ * the committed migrations.
+ */
+export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    try {
+      await migratePg(db as never, { migrationsFolder });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let release = () => {};
+  if (opts.pgliteDir) {
+    fs.mkdirSync(opts.pgliteDir, { recursive: true });
+    release = acquireLock(opts.pgliteDir);
+  }
+  try {
+    const client = await PGlite.create(opts.pgliteDir ? path.join(opts.pgliteDir, 'pglite') : undefined, {
+      extensions: { unaccent, pg_trgm },
+    });
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder });
+    let closed = false;
+    return {
+      db,
+      kind: 'pglite',
+      ping: async () => {
+        if (closed) throw new Error('database closed');
+        await client.query('select 1');
+      },
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

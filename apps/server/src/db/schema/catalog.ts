@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { audit, createdAt } from './columns.ts';
+import { stores, users } from './identity.ts';
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull(),
+    picture: text('picture'),
+    active: boolean('active').notNull().default(true),
+    ...audit,
+  },
+  (t) => [uniqueIndex('categories_store_slug_uq').on(t.storeId, t.slug)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description').notNull(),
+    price: integer('price').notNull(),
+    stock: integer('stock').notNull().default(0),
+    featured: boolean('featured').notNull().default(false),
+    views: integer('views').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    ...audit,
+  },
+  (t) => [
+    check('products_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('products_price_nonnegative', sql`${t.price} >= 0`),
+    index('products_store_category_idx').on(t.storeId, t.categoryId, t.active),
+    index('products_store_created_idx').on(t.storeId, t.createdAt),
+    index('products_store_views_idx').on(t.storeId, t.views),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    position: smallint('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
+/** Append-only stock ledger: restocks and adjustments applied to `products.stock` atomically. */
+export const inventoryMovements = pgTable(
+  'inventory_movements',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('inventory_movements_product_idx').on(t.productId, t.createdAt),
+    check('inventory_movements_stock_after_nonnegative', sql`${t.stockAfter} >= 0`),
+  ],
+);
+
+export const banners = pgTable(
+  'banners',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    title: text('title').notNull(),
+    picture: text('picture').notNull(),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    ...audit,
+  },
+  (t) => [index('banners_store_idx').on(t.storeId, t.active, t.position)],
+);
+
+/** Organisational areas that own recognitions. */
+export const areas = pgTable(
+  'areas',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    picture: text('picture'),
+    active: boolean('active').notNull().default(true),
+    ...audit,
+  },
+  (t) => [index('areas_store_idx').on(t.storeId)],
+);
+
+/** Recognitions: points and a frequency limit per user (count per period). */
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    areaId: integer('area_id').references(() => areas.id, { onDelete: 'set null' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    points: integer('points').notNull(),
+    frequencyLimit: integer('frequency_limit').notNull(),
+    frequencyPeriod: text('frequency_period', { enum: ['year', 'month', 'day'] }).notNull(),
+    active: boolean('active').notNull().default(true),
+    ...audit,
+  },
+  (t) => [
+    index('rewards_store_idx').on(t.storeId),
+    uniqueIndex('rewards_store_code_uq').on(t.storeId, t.code),
+    check('rewards_points_nonnegative', sql`${t.points} >= 0`),
+    check('rewards_frequency_positive', sql`${t.frequencyLimit} > 0`),
+  ],
+);

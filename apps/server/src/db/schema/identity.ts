@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { audit, createdAt } from './columns.ts';
+
+export const stores = pgTable('stores', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  sedeId: text('sede_id'),
+  inventoryId: text('inventory_id'),
+  location: text('location').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  long: doublePrecision('long').notNull(),
+  active: boolean('active').notNull().default(true),
+  ...audit,
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    lastName: text('last_name'),
+    storeId: integer('store_id').references(() => stores.id, { onDelete: 'set null' }),
+    points: integer('points').notNull().default(0),
+    role: smallint('role').notNull().default(1),
+    is: text('is'),
+    contact: text('contact'),
+    livesAtSameGdcLocation: boolean('lives_at_same_gdc_location').notNull().default(false),
+    isStore: boolean('is_store').notNull().default(false),
+    active: smallint('active').notNull().default(1),
+    profilePictureUrl: text('profile_picture_url'),
+    officeLocation: text('office_location'),
+    lastIp: text('last_ip'),
+    firstSignInAt: timestamp('first_sign_in_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    index('users_store_idx').on(t.storeId),
+    check('users_points_nonnegative', sql`${t.points} >= 0`),
+    check('users_role_valid', sql`${t.role} in (1, 2, 3)`),
+    check('users_active_valid', sql`${t.active} in (0, 1)`),
+  ],
+);
+
+/** Stores an administrator manages (`adminStores`); only a super administrator changes them. */
+export const userAdminStores = pgTable(
+  'user_admin_stores',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.storeId] })],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Personal API tokens for integrations (`Authorization: Bearer`), hashed at rest. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId)],
+);

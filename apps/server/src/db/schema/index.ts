@@ -1,0 +1,6 @@
+export * from './identity.ts';
+export * from './catalog.ts';
+export * from './orders.ts';
+export * from './points.ts';
+export * from './challenges.ts';
+export * from './messaging.ts';

@@ -1,0 +1,15 @@
+/** Demo accounts of ARCHITECTURE.md section 7, listed on the bundled sign-in page. */
+export const demoAccounts = [
+  { email: 'ana@rewards.test', name: 'Ana', lastName: 'García', kind: 'shopper' },
+  { email: 'tienda@rewards.test', name: 'Tienda', lastName: 'Centro', kind: 'store' },
+  { email: 'admin@rewards.test', name: 'Alberto', lastName: 'Admin', kind: 'admin' },
+  { email: 'super@rewards.test', name: 'Sofía', lastName: 'Super', kind: 'super' },
+] as const;
+
+/**
+ * Employees the bundled identity provider knows who have no store account yet: signing in as one
+ * shows the first sign-in path (`new`), as a real employee's first visit would.
+ */
+export const directoryOnlyAccounts = [
+  { email: 'nuevo@rewards.test', name: 'Nicolás', lastName: 'Nuevo' },
+] as const;

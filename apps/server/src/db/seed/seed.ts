@@ -1,0 +1,142 @@
+import { count } from 'drizzle-orm';
+import { Role } from '@rewards/shared/enums';
+import type { Db } from '../client.ts';
+import * as s from '../schema/index.ts';
+import { areaData, categoryData, productData, rewardData, storeData } from './catalog-data.ts';
+import { demoAccounts } from './demo-accounts.ts';
+import { bannerSvg, drawingSvg, writeWebp } from './images.ts';
+
+export interface SeedOptions {
+  uploadsDir: string;
+  /** Draw the product pictures with sharp (off in API tests, where only the rows matter). */
+  images: boolean;
+}
+
+/** Products of the first store that the other two offices also carry. */
+const SHARED_PRODUCTS = 20;
+const SHOPPER_POINTS = 5000;
+
+/** Fills an empty database with the demo data; does nothing when stores exist. */
+export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(s.stores);
+  if ((row?.n ?? 0) > 0) return false;
+
+  const picture = async (rel: string, svg: () => string) =>
+    opts.images ? writeWebp(opts.uploadsDir, rel, svg()) : `/uploads/${rel}`;
+
+  // Pictures are drawn before the transaction: PGlite runs one query at a time.
+  const categoryPictures = await Promise.all(
+    categoryData.map((c, i) => picture(`categories/${c.slug}.webp`, () => drawingSvg(c.icon, i + 3, 600))),
+  );
+  const productPictures = await Promise.all(
+    productData.map(([slug], i) => {
+      const icon = categoryData.find((c) => c.slug === slug)!.icon;
+      return picture(`products/demo-${i + 1}.webp`, () => drawingSvg(icon, i));
+    }),
+  );
+  const bannerPictures = await Promise.all(
+    [0, 1, 2].flatMap((store) => [
+      picture(`banners/store-${store + 1}-a.webp`, () =>
+        bannerSvg('Canjea tus puntos', 'Nuevos productos cada mes', ['mug', 'backpack', 'screen'], store),
+      ),
+      picture(`banners/store-${store + 1}-b.webp`, () =>
+        bannerSvg('Reto sorpresa', 'Participa y gana puntos extra', ['ball', 'ticket', 'tent'], store + 5),
+      ),
+    ]),
+  );
+
+  await db.transaction(async (tx) => {
+    const stores = await tx.insert(s.stores).values(storeData.map((d) => ({ ...d }))).returning();
+    const byKind = Object.fromEntries(demoAccounts.map((a) => [a.kind, a]));
+    const first = stores[0]!;
+    const users = await tx
+      .insert(s.users)
+      .values([
+        { ...byKind.shopper!, email: byKind.shopper!.email, storeId: first.id, role: Role.User, is: 'IS-1001', points: SHOPPER_POINTS },
+        { ...byKind.store!, storeId: first.id, role: Role.Admin, isStore: true, is: 'IS-9001' },
+        { ...byKind.admin!, storeId: first.id, role: Role.Admin, is: 'IS-2001' },
+        { ...byKind.super!, storeId: first.id, role: Role.SuperAdmin, is: 'IS-3001' },
+        { email: 'luis@rewards.test', name: 'Luis', lastName: 'Martínez', storeId: stores[1]!.id, is: 'IS-1002', points: 1200 },
+        { email: 'maria@rewards.test', name: 'María', lastName: 'López', storeId: stores[2]!.id, is: 'IS-1003', points: 800 },
+        { email: 'inactivo@rewards.test', name: 'Iván', lastName: 'Inactivo', storeId: first.id, is: 'IS-1099', active: 0 },
+      ])
+      .returning();
+    const [, storeAccount, admin, superAdmin] = users;
+    await tx.insert(s.userAdminStores).values([
+      { userId: storeAccount!.id, storeId: first.id },
+      { userId: admin!.id, storeId: first.id },
+    ]);
+    // Every balance comes from the ledger (users.points = SUM(point_transactions.value)).
+    await tx.insert(s.pointTransactions).values(
+      users
+        .filter((u) => u.points > 0)
+        .map((u) => ({
+          userId: u.id,
+          value: u.points,
+          kind: 'load' as const,
+          description: 'Carga inicial de puntos',
+          createdBy: superAdmin!.id,
+        })),
+    );
+    await tx.insert(s.profiles).values(users.map((u) => ({ userId: u.id })));
+
+    for (const [storeIndex, store] of stores.entries()) {
+      const audit = { createdBy: admin!.id, modifiedBy: admin!.id };
+      const categories = await tx
+        .insert(s.categories)
+        .values(categoryData.map((c, i) => ({ storeId: store.id, title: c.title, slug: c.slug, description: c.description, picture: categoryPictures[i]!, ...audit })))
+        .returning();
+      const categoryId = new Map(categories.map((c) => [c.slug, c.id]));
+      const items = storeIndex === 0 ? productData : productData.slice(0, SHARED_PRODUCTS);
+      const products = await tx
+        .insert(s.products)
+        .values(
+          items.map(([cat, name, description, price, stock, featured], i) => ({
+            storeId: store.id,
+            categoryId: categoryId.get(cat)!,
+            name,
+            slug: slugify(name) + (storeIndex === 0 ? '' : `-${store.sedeId!.toLowerCase()}`),
+            description,
+            price,
+            stock,
+            featured: featured ?? false,
+            views: (i * 37) % 101,
+            ...audit,
+          })),
+        )
+        .returning();
+      await tx.insert(s.productImages).values(products.map((p, i) => ({ productId: p.id, url: productPictures[i]!, position: 0 })));
+      await tx.insert(s.inventoryMovements).values(
+        products.map((p) => ({ storeId: store.id, productId: p.id, delta: p.stock, stockAfter: p.stock, reason: 'Inventario inicial', createdBy: admin!.id })),
+      );
+      await tx.insert(s.banners).values([
+        { storeId: store.id, title: 'Canjea tus puntos', picture: bannerPictures[storeIndex * 2]!, position: 0, ...audit },
+        { storeId: store.id, title: 'Reto sorpresa', picture: bannerPictures[storeIndex * 2 + 1]!, position: 1, ...audit },
+      ]);
+      const areas = await tx.insert(s.areas).values(areaData.map((a) => ({ ...a, storeId: store.id, ...audit }))).returning();
+      await tx.insert(s.rewards).values(
+        rewardData.map((r) => ({
+          storeId: store.id,
+          areaId: areas[r.code === 'customer-voice' ? 2 : ['biometric', 'class', 'webinar'].includes(r.code) ? 1 : 0]!.id,
+          code: r.code,
+          name: r.name,
+          description: r.description,
+          points: r.points,
+          frequencyLimit: r.limit,
+          frequencyPeriod: r.period,
+          ...audit,
+        })),
+      );
+    }
+  });
+  return true;
+}
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

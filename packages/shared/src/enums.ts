@@ -1,0 +1,50 @@
+/** Role values of SPEC.md section 6 / ARCHITECTURE.md section 6. */
+export const Role = { User: 1, Admin: 2, SuperAdmin: 3 } as const;
+export type Role = (typeof Role)[keyof typeof Role];
+export const roleValues = [Role.User, Role.Admin, Role.SuperAdmin] as const;
+
+/** Order status values; allowed moves live with the orders module. */
+export const OrderStatus = {
+  Pending: 1,
+  InProgress: 2,
+  OnTheWay: 3,
+  Completed: 4,
+  Canceled: 5,
+} as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+export const notificationItemTypes = [
+  'orders',
+  'ordersUpdate',
+  'products',
+  'points',
+  'challenge',
+] as const;
+export type NotificationItemType = (typeof notificationItemTypes)[number];
+
+export const transactionKinds = [
+  'load',
+  'challenge',
+  'order',
+  'refund',
+  'expiry',
+  'adjustment',
+] as const;
+export type TransactionKind = (typeof transactionKinds)[number];
+
+export const challengeTypes = ['multiple_choice', 'open'] as const;
+export type ChallengeType = (typeof challengeTypes)[number];
+
+export const frequencyPeriods = ['year', 'month', 'day'] as const;
+export type FrequencyPeriod = (typeof frequencyPeriods)[number];
+
+export const contactMethods = ['teams', 'email'] as const;
+export type ContactMethod = (typeof contactMethods)[number];
+
+export const languages = ['es', 'en'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'es';
+
+/** Access levels a route declares (ARCHITECTURE.md section 5). */
+export const accessLevels = ['public', 'user', 'admin', 'super'] as const;
+export type AccessLevel = (typeof accessLevels)[number];

@@ -1,0 +1,112 @@
+/**
+ * Stable error codes of the API (ARCHITECTURE.md section 4) with their messages in both languages.
+ * The server answers with the message of the request's language; the web shows the same text by code.
+ */
+export const errorMessages = {
+  VALIDATION_FAILED: {
+    en: 'Some fields are not valid',
+    es: 'Algunos campos no son válidos',
+  },
+  UNAUTHENTICATED: {
+    en: 'Please sign in to continue',
+    es: 'Inicia sesión para continuar',
+  },
+  SESSION_EXPIRED: {
+    en: 'Your session has expired, please sign in again',
+    es: 'Tu sesión ha expirado, inicia sesión de nuevo',
+  },
+  INVALID_TOKEN: { en: 'invalid token error', es: 'error de token inválido' },
+  FORBIDDEN: {
+    en: 'You do not have permission to do this',
+    es: 'No tienes permiso para hacer esto',
+  },
+  FORBIDDEN_STORE: {
+    en: 'You do not administer this store',
+    es: 'No administras esta tienda',
+  },
+  ORIGIN_MISMATCH: {
+    en: 'The request did not come from this site',
+    es: 'La solicitud no proviene de este sitio',
+  },
+  NOT_FOUND: { en: 'Not found', es: 'No encontrado' },
+  ROUTE_NOT_FOUND: {
+    en: 'This address does not exist in the API',
+    es: 'Esta dirección no existe en la API',
+  },
+  CONFLICT: {
+    en: 'The data changed in the meantime, please try again',
+    es: 'Los datos cambiaron mientras tanto, inténtalo de nuevo',
+  },
+  ALREADY_ACTIVE: {
+    en: 'There is already an active record',
+    es: 'Ya existe un registro activo',
+  },
+  ALREADY_IN_CART: {
+    en: 'the product is already in the cart',
+    es: 'el producto ya está en el carrito',
+  },
+  OUT_OF_STOCK: { en: 'not enough stock', es: 'no hay stock suficiente' },
+  NOT_ENOUGH_POINTS: {
+    en: 'You do not have enough points to make this purchase',
+    es: 'No tienes suficientes puntos para realizar esta compra',
+  },
+  STATUS_MISMATCH: {
+    en: 'status of the products must match the order status',
+    es: 'el estado de los productos debe coincidir con el estado del pedido',
+  },
+  NOT_AVAILABLE_IN_STORE: {
+    en: 'The product you are looking for is not available in your store',
+    es: 'El producto que buscas no está disponible en tu tienda',
+  },
+  USER_INACTIVE: {
+    en: 'This user is inactive. Please verify that your IS is correct and update it if necessary',
+    es: 'Este usuario está inactivo. Verifica que tu IS sea correcto y actualízalo si es necesario',
+  },
+  SIGN_IN_FAILED: {
+    en: 'Sign-in could not be completed, please try again',
+    es: 'No se pudo completar el inicio de sesión, inténtalo de nuevo',
+  },
+  REDEMPTION_CLOSED: {
+    en: 'Orders are closed for this program year',
+    es: 'Los canjes están cerrados en este año del programa',
+  },
+  ACCRUAL_CLOSED: {
+    en: 'Points cannot be credited outside the accrual period',
+    es: 'No se pueden acreditar puntos fuera del periodo de acumulación',
+  },
+  PAYLOAD_TOO_LARGE: {
+    en: 'The file or request is too large',
+    es: 'El archivo o la solicitud es demasiado grande',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    en: 'This type of content is not supported',
+    es: 'Este tipo de contenido no es compatible',
+  },
+  INVALID_IMAGE: {
+    en: 'The file is not a valid image (JPEG, PNG, WebP, GIF or AVIF)',
+    es: 'El archivo no es una imagen válida (JPEG, PNG, WebP, GIF o AVIF)',
+  },
+  BUSINESS_RULE: {
+    en: 'This action is not allowed',
+    es: 'Esta acción no está permitida',
+  },
+  RATE_LIMITED: {
+    en: 'Too many requests, please wait a moment',
+    es: 'Demasiadas solicitudes, espera un momento',
+  },
+  DATABASE_UNAVAILABLE: {
+    en: 'The database is not available right now',
+    es: 'La base de datos no está disponible en este momento',
+  },
+  INTERNAL_ERROR: {
+    en: 'Something went wrong on our side, please try again',
+    es: 'Algo salió mal de nuestro lado, inténtalo de nuevo',
+  },
+} as const satisfies Record<string, { en: string; es: string }>;
+
+export type ErrorCode = keyof typeof errorMessages;
+export const errorCodes = Object.keys(errorMessages) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in errorMessages;
+}
