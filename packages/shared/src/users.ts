@@ -35,3 +35,37 @@ export type HeaderCounts = z.infer<typeof headerCountsSchema>;
 export function isAdminRole(role: number): boolean {
   return role === Role.Admin || role === Role.SuperAdmin;
 }
+
+/** A row of the administrators' user list. */
+export const userListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  storeId: z.number().int().nullable(),
+  points: z.number().int(),
+  role: roleSchema,
+  isStore: z.boolean(),
+  active: z.number().int(),
+  adminStores: z.array(z.number().int()),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+export const userListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    storeId: z.coerce.number().int().positive().optional(),
+    search: z.string().trim().max(120).optional(),
+  })
+  .strict();
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** `PUT /api/users/{id}` (super administrators only): role and the stores an administrator runs. */
+export const userRoleUpdateSchema = z
+  .object({
+    role: roleSchema,
+    adminStores: z.array(z.number().int().positive()).max(100).default([]),
+  })
+  .strict();
+export type UserRoleUpdate = z.infer<typeof userRoleUpdateSchema>;

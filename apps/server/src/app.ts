@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import { authPlugin, SESSION_COOKIE } from './plugins/auth.ts';
+import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { idpPlugin } from './plugins/idp.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createOidcClient } from './modules/auth/oidc-client.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { storesRoutes } from './modules/stores/stores.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Writes per minute per session (or address) before 429. */
+const WRITE_LIMIT_PER_MINUTE = 600;
+
+/** Builds the whole application; `main.ts` only listens, tests call this with their own database and clock. */
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    trustProxy: config.production,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(cookie, { secret: config.session.secret });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toasts and the sign-in page set inline styles; no inline script is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: config.production,
+  });
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'rewards-rl:' } : {}),
+    errorResponseBuilder: (request, context) => {
+      const err = new Error('rate limited') as Error & { statusCode: number };
+      err.statusCode = context.statusCode;
+      return err;
+    },
+  });
+  // Writes are limited per session (or address); reads are not.
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      max: WRITE_LIMIT_PER_MINUTE,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => request.cookies?.[SESSION_COOKIE]?.slice(0, 16) ?? request.headers.authorization?.slice(-16) ?? request.ip,
+      allowList: (request) => SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/'),
+    }),
+  );
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Rewards Store API', version: '1.0.0', description: 'Errors: { statusCode, code, message, details?, requestId }.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          token: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(authPlugin, { deps });
+
+  // The bundled identity provider, reached in-process by the relying party.
+  await app.register(idpPlugin, { deps });
+  const oidc = createOidcClient(config, async (url, init) => {
+    const u = new URL(url);
+    const res = await app.inject({
+      method: init.method as 'GET',
+      url: u.pathname + u.search,
+      headers: { ...init.headers, host: u.host },
+      payload: init.body,
+    });
+    return new Response(res.rawPayload.length ? res.rawPayload : null, {
+      status: res.statusCode,
+      headers: Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, String(v)] as [string, string]])),
+    });
+  });
+
+  await app.register(healthRoutes, { prefix: '/api', deps });
+  await app.register(authRoutes, { prefix: '/api/auth', deps, oidc });
+  await app.register(usersRoutes, { prefix: '/api/users', deps });
+  await app.register(storesRoutes, { prefix: '/api/stores', deps });
+  await app.register(categoriesRoutes, { prefix: '/api/categories', deps });
+
+  // Uploaded and seeded pictures: immutable names, long cache.
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '365d',
+    immutable: true,
+  });
+
+  // The built web app; every other GET path is the SPA's.
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && !request.url.startsWith('/uploads/');
+    if (isPage && hasWeb) {
+      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
+    }
+    return sendError(request, reply, 404, request.url.startsWith('/api') ? 'ROUTE_NOT_FOUND' : 'NOT_FOUND');
+  });
+
+  return app;
+}

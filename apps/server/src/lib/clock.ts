@@ -1,0 +1,20 @@
+/** Services take the current time from here, so tests can set any date (ARCHITECTURE.md section 6). */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests move by hand. */
+export function fixedClock(start: Date | string) {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set(to: Date | string) {
+      current = new Date(to);
+    },
+    advance(ms: number) {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { seedIfEmpty } from './db/seed/seed.ts';
+import { systemClock } from './lib/clock.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : config.dataDir }).catch((err: Error) => {
+  console.error(err.message);
+  process.exit(1);
+});
+if (await seedIfEmpty(database.db, { uploadsDir: config.uploadsDir, images: true })) {
+  console.log('Empty database: demo data loaded.');
+}
+const app = await buildApp({ config, database, db: database.db, clock: systemClock });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Rewards Store on ${config.publicUrl} (${database.kind}${config.oidc.bundled ? ', bundled sign-in at /idp' : ''})`);
+} catch (err) {
+  app.log.error(err);
+  await database.close();
+  process.exit(1);
+}

@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ErrorCode } from '@rewards/shared/errors';
+import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
+import type { AppDeps } from '../../app.ts';
+import { signInUser } from '../users/users.service.ts';
+import { createSession, revokeSession } from './auth.service.ts';
+import type { OidcClient } from './oidc-client.ts';
+
+const FLOW_COOKIE = 'rs_oidc';
+const FLOW_TTL_S = 600;
+const signInRateLimit = { max: 30, timeWindow: '1 minute' };
+
+const loginQuerySchema = z
+  .object({
+    returnTo: z.string().max(500).optional(),
+    lat: z.coerce.number().min(-90).max(90).optional(),
+    long: z.coerce.number().min(-180).max(180).optional(),
+  })
+  .strict();
+
+const flowSchema = z.object({
+  v: z.string(),
+  s: z.string(),
+  n: z.string(),
+  r: z.string(),
+  lat: z.number().optional(),
+  long: z.number().optional(),
+});
+
+/** Only same-site paths are accepted as a place to return to after sign-in. */
+function safeReturnTo(value: string | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value;
+}
+
+export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oidc: OidcClient }) {
+  const { db, config, clock } = opts.deps;
+  const { oidc } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const cookieBase = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.session.cookieSecure };
+
+  r.get(
+    '/login',
+    {
+      config: { access: 'public', rateLimit: signInRateLimit },
+      schema: { tags: ['auth'], summary: 'Start sign-in (redirects to the identity provider)', querystring: loginQuerySchema },
+    },
+    async (request, reply) => {
+      const verifier = oidc.randomPKCECodeVerifier();
+      const flow = {
+        v: verifier,
+        s: oidc.randomState(),
+        n: oidc.randomNonce(),
+        r: safeReturnTo(request.query.returnTo),
+        lat: request.query.lat,
+        long: request.query.long,
+      };
+      const url = await oidc.authorizationUrl({ state: flow.s, nonce: flow.n, codeChallenge: await oidc.calculatePKCECodeChallenge(verifier) });
+      reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), { ...cookieBase, path: '/api/auth', signed: true, maxAge: FLOW_TTL_S });
+      return reply.redirect(url.href, 302);
+    },
+  );
+
+  r.get(
+    '/callback',
+    { config: { access: 'public', rateLimit: signInRateLimit }, schema: { tags: ['auth'], summary: 'Identity provider callback', querystring: z.record(z.string(), z.string()) } },
+    async (request, reply) => {
+      const fail = (code: ErrorCode) => {
+        reply.clearCookie(FLOW_COOKIE, { path: '/api/auth' });
+        return reply.redirect(`/login?error=${code}`, 302);
+      };
+      const raw = request.cookies[FLOW_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : null;
+      let flow: z.infer<typeof flowSchema>;
+      try {
+        if (!unsigned?.valid || !unsigned.value) return fail('SIGN_IN_FAILED');
+        flow = flowSchema.parse(JSON.parse(unsigned.value));
+      } catch {
+        return fail('SIGN_IN_FAILED');
+      }
+      let claims: Record<string, unknown>;
+      try {
+        ({ claims } = await oidc.exchange(new URL(request.url, config.publicUrl), { codeVerifier: flow.v, state: flow.s, nonce: flow.n }));
+      } catch (err) {
+        request.log.warn({ err }, 'sign-in callback refused');
+        return fail('SIGN_IN_FAILED');
+      }
+      const email = [claims.email, claims.preferred_username, claims.upn].find((v): v is string => typeof v === 'string' && v.includes('@'));
+      if (!email) return fail('SIGN_IN_FAILED');
+      const fullName = typeof claims.name === 'string' ? claims.name : '';
+      const result = await signInUser(
+        db,
+        {
+          email,
+          name: typeof claims.given_name === 'string' ? claims.given_name : fullName.split(' ')[0] ?? '',
+          lastName: typeof claims.family_name === 'string' ? claims.family_name : fullName.split(' ').slice(1).join(' ') || null,
+          ipaddr: request.ip,
+          officeLocation: typeof claims.office_location === 'string' ? claims.office_location : null,
+          position: flow.lat !== undefined && flow.long !== undefined ? { lat: flow.lat, long: flow.long } : null,
+        },
+        clock.now(),
+      );
+      if (result.status === 'inactive') return fail('USER_INACTIVE');
+      const session = await createSession(db, { userId: result.userId, now: clock.now(), ttlMs: config.session.ttlMs, userAgent: request.headers['user-agent'], ip: request.ip });
+      reply.clearCookie(FLOW_COOKIE, { path: '/api/auth' });
+      reply.setCookie(SESSION_COOKIE, session.token, { ...cookieBase, expires: session.expiresAt });
+      const target = new URL(flow.r, config.publicUrl);
+      target.searchParams.set('signin', result.isNew ? 'new' : 'ok');
+      return reply.redirect(target.pathname + target.search, 302);
+    },
+  );
+
+  r.post(
+    '/logout',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['auth'], summary: 'Sign out: revokes the session', response: { 200: z.object({ data: z.object({ signedOut: z.literal(true) }) }) } },
+    },
+    async (request, reply) => {
+      const principal = requireUser(request);
+      if (principal.sessionId) await revokeSession(db, principal.sessionId, clock.now());
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { data: { signedOut: true as const } };
+    },
+  );
+}
+

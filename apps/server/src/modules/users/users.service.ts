@@ -1,0 +1,203 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { ListResponse } from '@rewards/shared/common';
+import { Role } from '@rewards/shared/enums';
+import type { HeaderCounts, SessionUser, UserListItem, UserListQuery, UserRoleUpdate } from '@rewards/shared/users';
+import type { DbOrTx } from '../../db/client.ts';
+import * as s from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+
+export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
+
+/** What the identity provider told us about the person signing in (POST /api/users/auth payload). */
+export interface SignInIdentity {
+  email: string;
+  name: string;
+  lastName: string | null;
+  ipaddr: string | null;
+  officeLocation: string | null;
+  position: { lat: number; long: number } | null;
+}
+
+export type SignInResult =
+  | { status: 'inactive'; userId: number }
+  | { status: 'active'; userId: number; isNew: boolean };
+
+/** Great-circle distance, enough to choose the nearest office. */
+function distanceKm(a: { lat: number; long: number }, b: { lat: number; long: number }) {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLong = (b.long - a.long) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLong / 2) ** 2;
+  return 12742 * Math.asin(Math.sqrt(h));
+}
+
+/** Store of a new user: the office named by the directory, else the nearest to the browser, else the first. */
+export async function chooseStore(db: DbOrTx, identity: Pick<SignInIdentity, 'officeLocation' | 'position'>) {
+  const stores = await db.select().from(s.stores).where(eq(s.stores.active, true)).orderBy(asc(s.stores.id));
+  if (stores.length === 0) return null;
+  const office = identity.officeLocation?.trim().toLowerCase();
+  if (office) {
+    const named = stores.find((st) => st.title.toLowerCase().includes(office) || st.sedeId?.toLowerCase() === office);
+    if (named) return named.id;
+  }
+  if (identity.position) {
+    const position = identity.position;
+    return stores.reduce((best, st) => (distanceKm(st, position) < distanceKm(best, position) ? st : best)).id;
+  }
+  return stores[0]!.id;
+}
+
+/**
+ * `POST /api/users/auth` semantics: the user is created on first sign-in (`new`), fetched otherwise;
+ * an inactive user is refused.
+ */
+export async function signInUser(db: DbOrTx, identity: SignInIdentity, now: Date): Promise<SignInResult> {
+  const email = identity.email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(s.users).where(sql`lower(${s.users.email}) = ${email}`).for('update');
+    if (existing) {
+      if (existing.active !== 1) return { status: 'inactive', userId: existing.id };
+      await tx
+        .update(s.users)
+        .set({ lastSignInAt: now, firstSignInAt: existing.firstSignInAt ?? now, lastIp: identity.ipaddr, updatedAt: now })
+        .where(eq(s.users.id, existing.id));
+      return { status: 'active', userId: existing.id, isNew: existing.firstSignInAt === null };
+    }
+    const storeId = await chooseStore(tx, identity);
+    const [created] = await tx
+      .insert(s.users)
+      .values({
+        email,
+        name: identity.name || email.split('@')[0]!,
+        lastName: identity.lastName,
+        storeId,
+        role: Role.User,
+        officeLocation: identity.officeLocation,
+        lastIp: identity.ipaddr,
+        firstSignInAt: now,
+        lastSignInAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) {
+      // Someone else created this user a moment ago: sign in as them.
+      const [raced] = await tx.select().from(s.users).where(sql`lower(${s.users.email}) = ${email}`);
+      return raced!.active === 1 ? { status: 'active', userId: raced!.id, isNew: false } : { status: 'inactive', userId: raced!.id };
+    }
+    await tx.insert(s.profiles).values({ userId: created.id }).onConflictDoNothing();
+    return { status: 'active', userId: created.id, isNew: true };
+  });
+}
+
+export async function getSessionUser(db: DbOrTx, userId: number): Promise<SessionUser> {
+  const [row] = await db
+    .select({ user: s.users, storeName: s.stores.title })
+    .from(s.users)
+    .leftJoin(s.stores, eq(s.stores.id, s.users.storeId))
+    .where(eq(s.users.id, userId));
+  if (!row) throw notFound();
+  const admin = await db.select({ storeId: s.userAdminStores.storeId }).from(s.userAdminStores).where(eq(s.userAdminStores.userId, userId)).orderBy(asc(s.userAdminStores.storeId));
+  const u = row.user;
+  return {
+    id: u.id,
+    name: u.name,
+    lastName: u.lastName,
+    email: u.email,
+    storeId: u.storeId,
+    storeName: row.storeName,
+    points: u.points,
+    is: u.is,
+    contact: u.contact,
+    livesAtSameGDCLocation: u.livesAtSameGdcLocation,
+    role: u.role as SessionUser['role'],
+    permissions: [],
+    profilePictureUrl: u.profilePictureUrl ?? DEFAULT_AVATAR_URL,
+    isStore: u.isStore,
+    adminStores: admin.map((a) => a.storeId),
+    active: u.active,
+  };
+}
+
+/** Badges of the shop header: cart lines, wishlist items, unseen notifications. */
+export async function getHeaderCounts(db: DbOrTx, userId: number): Promise<HeaderCounts> {
+  const [cart] = await db.select({ n: count() }).from(s.cartItems).where(eq(s.cartItems.userId, userId));
+  const [wishlist] = await db.select({ n: count() }).from(s.wishlistItems).where(eq(s.wishlistItems.userId, userId));
+  const [notifications] = await db
+    .select({ n: count() })
+    .from(s.notifications)
+    .where(and(eq(s.notifications.userId, userId), eq(s.notifications.active, 1)));
+  return { cart: cart?.n ?? 0, wishlist: wishlist?.n ?? 0, notifications: notifications?.n ?? 0 };
+}
+
+/** `GET /api/users/store`: whether the user is a store account (of the given store, when named). */
+export async function isStoreAccount(db: DbOrTx, userId: number, storeId?: number): Promise<boolean> {
+  const [u] = await db.select({ isStore: s.users.isStore, storeId: s.users.storeId }).from(s.users).where(eq(s.users.id, userId));
+  return !!u?.isStore && (storeId === undefined || u.storeId === storeId);
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [u] = await db.select().from(s.users).where(sql`lower(${s.users.email}) = ${email.trim().toLowerCase()}`);
+  return u;
+}
+
+/** Users of the given stores (all stores when `storeIds` is null), newest first. */
+export async function listUsers(db: DbOrTx, query: UserListQuery, storeIds: number[] | null): Promise<ListResponse<UserListItem>> {
+  const conditions: SQL[] = [];
+  if (storeIds) conditions.push(storeIds.length ? inArray(s.users.storeId, storeIds) : sql`false`);
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(s.users.email, like), ilike(s.users.name, like), ilike(s.users.lastName, like))!);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [total] = await db.select({ n: count() }).from(s.users).where(where);
+  const rows = await db
+    .select({
+      id: s.users.id,
+      name: s.users.name,
+      lastName: s.users.lastName,
+      email: s.users.email,
+      storeId: s.users.storeId,
+      points: s.users.points,
+      role: s.users.role,
+      isStore: s.users.isStore,
+      active: s.users.active,
+      adminStores: sql<number[]>`coalesce((select array_agg(${s.userAdminStores.storeId} order by ${s.userAdminStores.storeId}) from ${s.userAdminStores} where ${s.userAdminStores.userId} = ${s.users.id}), '{}')`,
+    })
+    .from(s.users)
+    .where(where)
+    .orderBy(desc(s.users.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const totalCount = total?.n ?? 0;
+  return {
+    data: rows.map((r) => ({ ...r, role: r.role as UserListItem['role'], adminStores: r.adminStores.map(Number) })),
+    page: query.page,
+    pageSize: query.pageSize,
+    totalCount,
+    totalPages: Math.ceil(totalCount / query.pageSize),
+  };
+}
+
+/** Sets a user's role and administered stores (super administrators only; checked by the route). */
+export async function setUserRole(db: DbOrTx, params: { userId: number; actorId: number; update: UserRoleUpdate; now: Date }) {
+  const { userId, update } = params;
+  if (update.role === Role.User && update.adminStores.length) {
+    throw new AppError('VALIDATION_FAILED', 400, [{ field: 'body.adminStores', message: 'Only administrators administer stores', code: 'custom' }]);
+  }
+  if (userId === params.actorId && update.role !== Role.SuperAdmin) {
+    throw new AppError('BUSINESS_RULE', 422, { reason: 'A super administrator cannot demote themselves' });
+  }
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.id, userId)).for('update');
+    if (!user) throw notFound();
+    if (update.adminStores.length) {
+      const found = await tx.select({ id: s.stores.id }).from(s.stores).where(inArray(s.stores.id, update.adminStores));
+      const missing = update.adminStores.filter((id) => !found.some((f) => f.id === id));
+      if (missing.length) throw new AppError('BUSINESS_RULE', 422, { unknownStores: missing });
+    }
+    await tx.update(s.users).set({ role: update.role, modifiedBy: params.actorId, updatedAt: params.now }).where(eq(s.users.id, userId));
+    await tx.delete(s.userAdminStores).where(eq(s.userAdminStores.userId, userId));
+    const stores = update.role === Role.User ? [] : [...new Set(update.adminStores)];
+    if (stores.length) await tx.insert(s.userAdminStores).values(stores.map((storeId) => ({ userId, storeId })));
+  });
+}

@@ -1,0 +1,162 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, isNull } from 'drizzle-orm';
+import { Role, type AccessLevel } from '@rewards/shared/enums';
+import type { ErrorCode } from '@rewards/shared/errors';
+import * as s from '../db/schema/index.ts';
+import { AppError } from '../lib/app-error.ts';
+import { hashToken } from '../lib/secrets.ts';
+import type { AppDeps } from '../app.ts';
+
+export const SESSION_COOKIE = 'rs_session';
+/** Writes of last-seen times are skipped when the previous one is this recent. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface Principal {
+  id: number;
+  role: number;
+  storeId: number | null;
+  adminStores: number[];
+  isStore: boolean;
+  via: 'session' | 'token';
+  sessionId?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+    /** Why a presented credential was refused, when it was. */
+    authError: ErrorCode | null;
+  }
+  interface FastifyContextConfig {
+    /** Every /api route declares who may call it (ARCHITECTURE.md section 5). */
+    access?: AccessLevel;
+  }
+}
+
+/** The session user, or 401. */
+export function requireUser(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError(request.authError ?? 'UNAUTHENTICATED', 401);
+  return request.principal;
+}
+
+/** Administrators act only on the stores in their `adminStores`; super administrators on all. */
+export function canAdminStore(principal: Principal, storeId: number): boolean {
+  if (principal.role === Role.SuperAdmin) return true;
+  return principal.role === Role.Admin && principal.adminStores.includes(storeId);
+}
+
+export function assertStoreAdmin(principal: Principal, storeId: number): void {
+  if (!canAdminStore(principal, storeId)) throw new AppError('FORBIDDEN_STORE', 403, { storeId });
+}
+
+const levelRank: Record<AccessLevel, number> = { public: 0, user: Role.User, admin: Role.Admin, super: Role.SuperAdmin };
+
+export function checkAccess(request: FastifyRequest, level: AccessLevel): void {
+  if (level === 'public') return;
+  const principal = requireUser(request);
+  if (principal.role < levelRank[level]) throw new AppError('FORBIDDEN', 403);
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps }) => {
+  const { db, config, clock } = opts.deps;
+
+  app.decorateRequest('principal', null);
+  app.decorateRequest('authError', null);
+
+  // Refuse to start with an /api route that forgot to say who may call it.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api') && !route.config?.access && !route.url.startsWith('/api/docs')) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access level`);
+    }
+  });
+
+  async function loadAdminStores(userId: number): Promise<number[]> {
+    const rows = await db.select({ storeId: s.userAdminStores.storeId }).from(s.userAdminStores).where(eq(s.userAdminStores.userId, userId));
+    return rows.map((r) => r.storeId);
+  }
+
+  async function fromApiToken(token: string): Promise<Principal | ErrorCode> {
+    const now = clock.now();
+    const [row] = await db
+      .select({ token: s.apiTokens, user: s.users })
+      .from(s.apiTokens)
+      .innerJoin(s.users, eq(s.users.id, s.apiTokens.userId))
+      .where(and(eq(s.apiTokens.tokenHash, hashToken(token)), isNull(s.apiTokens.revokedAt)));
+    if (!row || (row.token.expiresAt && row.token.expiresAt <= now)) return 'INVALID_TOKEN';
+    if (row.user.active !== 1) return 'USER_INACTIVE';
+    if (!row.token.lastUsedAt || now.getTime() - row.token.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+      await db.update(s.apiTokens).set({ lastUsedAt: now }).where(eq(s.apiTokens.id, row.token.id));
+    }
+    return { id: row.user.id, role: row.user.role, storeId: row.user.storeId, isStore: row.user.isStore, adminStores: await loadAdminStores(row.user.id), via: 'token' };
+  }
+
+  async function fromSession(token: string): Promise<Principal | ErrorCode> {
+    const now = clock.now();
+    const [row] = await db
+      .select({ session: s.sessions, user: s.users })
+      .from(s.sessions)
+      .innerJoin(s.users, eq(s.users.id, s.sessions.userId))
+      .where(eq(s.sessions.tokenHash, hashToken(token)));
+    if (!row || row.session.revokedAt) return 'SESSION_EXPIRED';
+    const idle = now.getTime() - row.session.lastSeenAt.getTime() > config.session.idleMs;
+    if (row.session.expiresAt <= now || idle) {
+      await db.update(s.sessions).set({ revokedAt: now }).where(eq(s.sessions.id, row.session.id));
+      return 'SESSION_EXPIRED';
+    }
+    if (row.user.active !== 1) {
+      await db.update(s.sessions).set({ revokedAt: now }).where(eq(s.sessions.id, row.session.id));
+      return 'USER_INACTIVE';
+    }
+    if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await db.update(s.sessions).set({ lastSeenAt: now }).where(eq(s.sessions.id, row.session.id));
+    }
+    return {
+      id: row.user.id,
+      role: row.user.role,
+      storeId: row.user.storeId,
+      isStore: row.user.isStore,
+      adminStores: await loadAdminStores(row.user.id),
+      via: 'session',
+      sessionId: row.session.id,
+    };
+  }
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const authorization = request.headers.authorization;
+    const cookie = request.cookies[SESSION_COOKIE];
+
+    // CSRF: a state-changing request carrying the session cookie must come from our own pages.
+    if (!SAFE_METHODS.has(request.method) && cookie && !authorization) {
+      const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+      if (!origin || !config.allowedOrigins.includes(origin)) throw new AppError('ORIGIN_MISMATCH', 403);
+    }
+
+    let result: Principal | ErrorCode | null = null;
+    if (authorization) {
+      const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+      result = match ? await fromApiToken(match[1]!) : 'INVALID_TOKEN';
+    } else if (cookie) {
+      result = await fromSession(cookie);
+      if (typeof result === 'string') reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    }
+    if (typeof result === 'string') request.authError = result;
+    else request.principal = result;
+
+    // Access is decided before the body is even parsed: a stranger gets 401, not a validation error.
+    const access = request.routeOptions.config?.access;
+    if (access) checkAccess(request, access);
+  });
+});
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { seedIfEmpty } from '../src/db/seed/seed.ts';
+import { fixedClock } from '../src/lib/clock.ts';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+export const ORIGIN = { origin: PUBLIC_URL };
+
+/** A fresh PostgreSQL database for one test file, when TEST_DATABASE_URL is set; else in-memory PGlite. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { database: await openDatabase({}), drop: async () => {} };
+  const name = `rs_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.href });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** One migrated, seeded database and one app per test file. */
+export async function createTestApp(env: Record<string, string> = {}, extra?: (app: FastifyInstance) => void) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: 'silent', ...env });
+  const { database, drop } = await freshDatabase();
+  await seedIfEmpty(database.db, { uploadsDir: config.uploadsDir, images: false });
+  const clock = fixedClock('2026-03-02T15:00:00Z');
+  const app = await buildApp({ config, database, db: database.db, clock }, { logger: config.logLevel !== 'silent' });
+  extra?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A tiny cookie jar: enough to walk the OIDC redirects between our server and its bundled provider. */
+export class CookieJar {
+  readonly cookies = new Map<string, string>();
+  store(res: LightMyRequestResponse) {
+    for (const c of res.cookies) {
+      // The app runs on a test clock: only explicit clears (Max-Age=0, 1970 expiry, empty value) count.
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < 1e11) || c.value === '';
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+function relative(location: string): string {
+  const u = new URL(location, PUBLIC_URL);
+  return u.pathname + u.search;
+}
+
+export interface SignInOutcome {
+  jar: CookieJar;
+  /** Where the server finally sent the browser (e.g. `/?signin=new`). */
+  landing: string;
+  session: string | undefined;
+}
+
+/** Signs in through the real flow: /api/auth/login -> /idp -> demo sign-in page -> callback. */
+export async function signIn(app: FastifyInstance, email: string, query = ''): Promise<SignInOutcome> {
+  const jar = new CookieJar();
+  const get = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers: { cookie: jar.header(), host: 'localhost:3000' } });
+    jar.store(res);
+    return res;
+  };
+  let res = await get(`/api/auth/login${query}`);
+  if (res.statusCode !== 302) throw new Error(`login answered ${res.statusCode}: ${res.body}`);
+  res = await get(relative(res.headers.location as string));
+  const interaction = relative(res.headers.location as string);
+  if (!interaction.startsWith('/idp/interaction/')) throw new Error(`expected the sign-in page, got ${interaction}`);
+  const pageRes = await get(interaction);
+  if (!pageRes.body.includes(email) && !pageRes.body.includes('type="email"')) throw new Error('sign-in page did not render');
+  res = await app.inject({
+    method: 'POST',
+    url: `${interaction}/login`,
+    headers: { cookie: jar.header(), host: 'localhost:3000', 'content-type': 'application/x-www-form-urlencoded', ...ORIGIN },
+    payload: new URLSearchParams({ email }).toString(),
+  });
+  jar.store(res);
+  if (res.statusCode >= 400) throw new Error(`sign-in page refused ${email}: ${res.statusCode}`);
+  // Back to the provider, then to our callback.
+  let location = relative(res.headers.location as string);
+  for (let hop = 0; hop < 5 && !location.startsWith('/api/auth/callback'); hop++) {
+    res = await get(location);
+    location = relative(res.headers.location as string);
+  }
+  res = await get(location);
+  return { jar, landing: res.headers.location as string, session: jar.cookies.get('rs_session') };
+}
+
+/** Headers of a browser request with that session: cookie and our Origin. */
+export function as(session: string | undefined) {
+  return { cookie: `rs_session=${session}`, ...ORIGIN };
+}
