@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import { AppError } from './lib/app-error.ts';
 import { authPlugin, SESSION_COOKIE } from './plugins/auth.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { idpPlugin } from './plugins/idp.ts';
@@ -82,15 +83,19 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     },
   });
   // Writes are limited per session (or address); reads are not.
-  app.addHook(
-    'onRequest',
-    app.rateLimit({
-      max: WRITE_LIMIT_PER_MINUTE,
-      timeWindow: '1 minute',
-      keyGenerator: (request) => request.cookies?.[SESSION_COOKIE]?.slice(0, 16) ?? request.headers.authorization?.slice(-16) ?? request.ip,
-      allowList: (request) => SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/'),
-    }),
-  );
+  const writeLimiter = app.createRateLimit({
+    max: WRITE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => request.cookies?.[SESSION_COOKIE]?.slice(0, 16) ?? request.headers.authorization?.slice(-16) ?? request.ip,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const limit = await writeLimiter(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('retry-after', Math.ceil(limit.ttlInSeconds));
+      throw new AppError('RATE_LIMITED', 429);
+    }
+  });
 
   await app.register(swagger, {
     openapi: {

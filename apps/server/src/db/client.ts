@@ -89,13 +89,18 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string }): 
       await pool.end();
       throw err;
     }
+    let ended = false;
     return {
       db,
       kind: 'postgres',
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        if (ended) return;
+        ended = true;
+        await pool.end();
+      },
     };
   }
 

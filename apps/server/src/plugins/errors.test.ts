@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../lib/app-error.ts';
+import { as, createTestApp, signIn, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let session: string;
+beforeAll(async () => {
+  t = await createTestApp({}, (app) => {
+    // Two routes that exist only here: a conflict and an unexpected crash.
+    app.get('/api/test/conflict', { config: { access: 'user' } }, async () => {
+      throw new AppError('ALREADY_ACTIVE', 409);
+    });
+    app.get('/api/test/crash', { config: { access: 'public' } }, async () => {
+      throw new Error('connection to 10.0.0.5 failed: password authentication failed for user "app"');
+    });
+  });
+  session = (await signIn(t.app, 'super@rewards.test')).session!;
+});
+afterAll(() => t.close());
+
+const envelope = { statusCode: expect.any(Number), code: expect.any(String), message: expect.any(String), requestId: expect.any(String) };
+
+describe('error envelope', () => {
+  it('400 for an unknown filter, with details and a localized message', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/categories/?color=red', headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ ...envelope, code: 'VALIDATION_FAILED', message: 'Some fields are not valid' });
+    expect(res.json().details[0].field).toContain('querystring');
+    const es = await t.app.inject({ method: 'GET', url: '/api/categories/?pageSize=1000' });
+    expect(es.json().message).toBe('Algunos campos no son válidos');
+  });
+
+  it('400 for malformed JSON', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/users/1', headers: { ...as(session), 'content-type': 'application/json' }, payload: '{"role":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ ...envelope, code: 'VALIDATION_FAILED' });
+  });
+
+  it('401, 403 and 404 keep the same shape', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/profile' })).json()).toMatchObject({ ...envelope, statusCode: 401 });
+    const notFound = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json()).toMatchObject({ ...envelope, code: 'ROUTE_NOT_FOUND' });
+  });
+
+  it('409 from a business conflict', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/conflict', headers: as(session) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ ...envelope, code: 'ALREADY_ACTIVE', message: 'Ya existe un registro activo' });
+  });
+
+  it('413 for a body over the limit and 415 for an unsupported type', async () => {
+    const big = await t.app.inject({ method: 'PUT', url: '/api/users/1', headers: { ...as(session), 'content-type': 'application/json' }, payload: JSON.stringify({ role: 1, pad: 'x'.repeat(1_100_000) }) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ ...envelope, code: 'PAYLOAD_TOO_LARGE' });
+    const xml = await t.app.inject({ method: 'PUT', url: '/api/users/1', headers: { ...as(session), 'content-type': 'application/xml' }, payload: '<role>1</role>' });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toMatchObject({ ...envelope, code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('500 without internals', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/crash', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ ...envelope, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side, please try again' });
+    expect(res.body).not.toContain('10.0.0.5');
+    expect(res.body).not.toContain('password');
+    expect(res.body).not.toContain('stack');
+  });
+
+  it('429 after too many sign-in attempts', async () => {
+    let last = 0;
+    for (let i = 0; i < 35 && last !== 429; i++) {
+      last = (await t.app.inject({ method: 'GET', url: '/api/auth/login', remoteAddress: '10.9.9.9' })).statusCode;
+    }
+    expect(last).toBe(429);
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/login', remoteAddress: '10.9.9.9' });
+    expect(res.json()).toMatchObject({ ...envelope, code: 'RATE_LIMITED' });
+  });
+});
+
+describe('security headers, docs and health', () => {
+  it('sends a strict Content-Security-Policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves OpenAPI generated from the zod schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/users/profile/'] ?? doc.paths['/api/users/profile']).toBeTruthy();
+    const put = doc.paths['/api/users/{id}'].put;
+    expect(JSON.stringify(put.requestBody)).toContain('adminStores');
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('health answers ok, and 503 when the database is down', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ status: 'ok', db: 'ok' });
+    await t.database.close();
+    const down = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ status: 'error', db: 'down' });
+  });
+});
