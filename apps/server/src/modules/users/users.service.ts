@@ -179,12 +179,12 @@ export async function listUsers(db: DbOrTx, query: UserListQuery, storeIds: numb
 }
 
 /** Sets a user's role and administered stores (super administrators only; checked by the route). */
-export async function setUserRole(db: DbOrTx, params: { userId: number; actorId: number; update: UserRoleUpdate; now: Date }) {
+export async function setUserRole(db: DbOrTx, params: { userId: number; actorId: number | null; update: UserRoleUpdate; now: Date }) {
   const { userId, update } = params;
   if (update.role === Role.User && update.adminStores.length) {
     throw new AppError('VALIDATION_FAILED', 400, [{ field: 'body.adminStores', message: 'Only administrators administer stores', code: 'custom' }]);
   }
-  if (userId === params.actorId && update.role !== Role.SuperAdmin) {
+  if (params.actorId !== null && userId === params.actorId && update.role !== Role.SuperAdmin) {
     throw new AppError('BUSINESS_RULE', 422, { reason: 'A super administrator cannot demote themselves' });
   }
   return db.transaction(async (tx) => {
