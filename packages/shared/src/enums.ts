@@ -3,6 +3,11 @@ export const Role = { User: 1, Admin: 2, SuperAdmin: 3 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
 export const roleValues = [Role.User, Role.Admin, Role.SuperAdmin] as const;
 
+/** Roles 2 and 3 reach the admin area. */
+export function isAdminRole(role: number): boolean {
+  return role === Role.Admin || role === Role.SuperAdmin;
+}
+
 /** Order status values; allowed moves live with the orders module. */
 export const OrderStatus = {
   Pending: 1,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleValues, Role } from './enums.ts';
+import { roleValues } from './enums.ts';
 
 export const roleSchema = z.union(roleValues.map((r) => z.literal(r)));
 
@@ -31,10 +31,6 @@ export const headerCountsSchema = z.object({
   notifications: z.number().int(),
 });
 export type HeaderCounts = z.infer<typeof headerCountsSchema>;
-
-export function isAdminRole(role: number): boolean {
-  return role === Role.Admin || role === Role.SuperAdmin;
-}
 
 /** A row of the administrators' user list. */
 export const userListItemSchema = z.object({

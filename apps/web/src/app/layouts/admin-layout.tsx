@@ -1,0 +1,103 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useNavigate, useParams } from 'react-router';
+import { Role } from '@rewards/shared/enums';
+import { useSession } from '@/features/auth/api/get-session';
+import { SignInEffects } from '@/features/auth/components/sign-in-effects';
+import { RequireSession } from '@/features/auth/components/require-session';
+import { useStores } from '@/features/stores/api/get-stores';
+import { Logo } from '@/components/ui/logo';
+import { AccountMenu } from './components/account-menu';
+import { LanguageSwitch } from './components/language-switch';
+import { RouteFallback } from './route-fallback';
+
+/** Stores the session user may administer: their adminStores, or every store for a super administrator. */
+export function useAdminStores() {
+  const session = useSession();
+  const stores = useStores();
+  const user = session.data;
+  const all = stores.data?.data ?? [];
+  return user?.role === Role.SuperAdmin ? all : all.filter((s) => user?.adminStores.includes(s.id));
+}
+
+function AdminHeader() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const session = useSession();
+  const stores = useAdminStores();
+  const current = Number(params.storeId) || stores[0]?.id;
+  const links = [
+    { to: '/admin/', label: t('admin:nav.dashboard'), end: true },
+    ...(current
+      ? [
+          { to: `/admin/inventory/${current}`, label: t('admin:nav.inventory') },
+          { to: `/admin/rewards/${current}`, label: t('admin:nav.rewards') },
+          { to: `/admin/banners/${current}`, label: t('admin:nav.banners') },
+          { to: `/admin/challenge/${current}`, label: t('admin:nav.challenges') },
+        ]
+      : []),
+    { to: '/admin/orders', label: t('admin:nav.orders') },
+    { to: '/admin/loads/new', label: t('admin:nav.loads') },
+    { to: '/admin/users/', label: t('admin:nav.users') },
+  ];
+  return (
+    <header className="bg-indigo-950 text-indigo-50">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 sm:px-6">
+        <Link to="/admin/" className="rounded bg-white px-2 py-1" aria-label={t('admin:nav.dashboard')}>
+          <Logo suffix={t('admin:title')} />
+        </Link>
+        {stores.length > 0 && (
+          <label className="flex items-center gap-2 text-sm">
+            <span className="text-indigo-200">{t('admin:store')}</span>
+            <select className="rounded-md border border-indigo-700 bg-indigo-900 px-2 py-1 text-white" value={current ?? ''} onChange={(e) => void navigate(`/admin/inventory/${e.target.value}`)} data-testid="admin-store-select">
+              {stores.map((s) => (
+                <option key={s.id} value={s.id}>{s.title}</option>
+              ))}
+            </select>
+          </label>
+        )}
+        <div className="ml-auto flex items-center gap-2">
+          <LanguageSwitch />
+          {session.data && (
+            <div className="rounded-full bg-white text-slate-900">
+              <AccountMenu user={session.data} adminLink={false} shopLink />
+            </div>
+          )}
+        </div>
+      </div>
+      <nav aria-label={t('admin:nav.label')} className="border-t border-indigo-900">
+        <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 sm:px-6">
+          {links.map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to} end={l.end} className={({ isActive }) => `block whitespace-nowrap border-b-2 px-3 py-2 text-sm ${isActive ? 'border-amber-400 text-white' : 'border-transparent text-indigo-200 hover:text-white'}`}>
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+/** Every /admin path: its own header and footer, roles 2 and 3 only. */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  return (
+    <RequireSession admin>
+      <div className="flex min-h-screen flex-col bg-slate-100">
+        <SignInEffects />
+        <AdminHeader />
+        <main className="flex-1" id="main">
+          <Suspense fallback={<RouteFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <footer className="border-t border-slate-200 bg-white">
+          <p className="mx-auto max-w-7xl px-6 py-3 text-xs text-slate-500">{t('admin:footer', { year: new Date().getFullYear() })}</p>
+        </footer>
+      </div>
+    </RequireSession>
+  );
+}

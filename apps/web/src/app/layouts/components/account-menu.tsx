@@ -1,0 +1,48 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SessionUser } from '@rewards/shared/users';
+import { isAdminRole } from '@rewards/shared/enums';
+import { ChevronDownIcon } from '@/components/ui/icons';
+
+/** The account menu: profile, logout and, for roles 2 and 3 only, the admin area. */
+export function AccountMenu({ user, adminLink = true, shopLink = false }: { user: SessionUser; adminLink?: boolean; shopLink?: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  const item = 'block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
+  return (
+    <div className="relative" ref={ref}>
+      <button type="button" className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)} data-testid="account-menu">
+        <img src={user.profilePictureUrl} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
+        <span className="hidden max-w-32 truncate text-sm font-medium text-slate-800 lg:inline">{user.name}</span>
+        <ChevronDownIcon className="h-4 w-4 text-slate-500" />
+        <span className="sr-only">{t('header.accountMenu')}</span>
+      </button>
+      {open && (
+        <div id={menuId} role="menu" className="absolute right-0 z-30 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg" onClick={() => setOpen(false)}>
+          <p className="truncate px-3 py-2 text-xs text-slate-500">{user.email}</p>
+          <Link role="menuitem" className={item} to="/myProfile">{t('header.myProfile')}</Link>
+          {shopLink && <Link role="menuitem" className={item} to="/">{t('header.backToStore')}</Link>}
+          {adminLink && isAdminRole(user.role) && <Link role="menuitem" className={item} to="/admin/">{t('header.admin')}</Link>}
+          <Link role="menuitem" className={item} to="/logout">{t('header.logout')}</Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '@/features/auth/api/get-session';
+import { loginUrl } from '@/features/auth/login-url';
+import { useHeaderCounts } from '@/features/users/api/get-header-counts';
+import { BadgeLink } from '@/components/ui/badge-link';
+import { BellIcon, CartIcon, HeartIcon, InfoIcon, StarIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
+import { formatPoints } from '@/lib/format';
+import { AccountMenu } from './account-menu';
+import { LanguageSwitch } from './language-switch';
+import { SearchBox } from './search-box';
+
+/** The shop header of SPEC.md section 2; compact below the md breakpoint (search on its own row). */
+export function ShopHeader() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const session = useSession();
+  const user = session.data;
+  const counts = useHeaderCounts(!!user);
+
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:px-6 md:flex-nowrap">
+        <Link to="/" className="shrink-0 rounded focus-visible:outline-2 focus-visible:outline-indigo-600" aria-label={t('header.home')}>
+          <Logo compact />
+        </Link>
+        <div className="order-last flex w-full items-center gap-2 md:order-none md:mx-4 md:max-w-xl md:flex-1">
+          <SearchBox storeId={user?.storeId} />
+          <span className="shrink-0 sm:hidden"><LanguageSwitch /></span>
+        </div>
+        <nav className="ml-auto flex items-center gap-1" aria-label={t('header.userNav')}>
+          {user ? (
+            <>
+              <span className="hidden sm:inline-flex"><BadgeLink to={`/about?store=${user.storeId ?? ''}`} label={t('header.about')}><InfoIcon /></BadgeLink></span>
+              <BadgeLink to="/wishlist" label={t('header.wishlist')} count={counts.data?.wishlist}><HeartIcon /></BadgeLink>
+              <BadgeLink to="/notifications" label={t('header.notifications')} count={counts.data?.notifications}><BellIcon /></BadgeLink>
+              <BadgeLink to="/cart" label={t('header.cart')} count={counts.data?.cart}><CartIcon /></BadgeLink>
+              <Link to="/account" className="mx-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-200" title={t('header.pointsTitle')} data-testid="points-balance">
+                <StarIcon className="h-4 w-4" />
+                <span>{formatPoints(user.points)}</span>
+                <span className="hidden sm:inline">{t('header.points')}</span>
+              </Link>
+              <AccountMenu user={user} />
+            </>
+          ) : session.isPending ? (
+            <span className="h-9 w-24 animate-pulse rounded-full bg-slate-100" aria-hidden="true" />
+          ) : (
+            <a href={loginUrl(location.pathname === '/login' ? '/' : location.pathname + location.search)} className="rounded-full bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800" data-testid="access-button">
+              {t('header.access')}
+            </a>
+          )}
+          <span className="ml-1 hidden sm:inline-flex"><LanguageSwitch /></span>
+        </nav>
+      </div>
+    </header>
+  );
+}

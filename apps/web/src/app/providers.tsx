@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'sonner';
+import { TOAST_MS } from '@rewards/shared/constants';
+import { ApiError } from '@/lib/api';
+import i18n from '@/lib/i18n';
+import { UiStateProvider, useUiState } from '@/components/ui/ui-state';
+
+/**
+ * The global handler of SPEC.md section 8, for the unexpected only: 400 and 401 say nothing here
+ * (forms and the session handle them); anything else shows an 'Alerta' with the server's message.
+ */
+function createQueryClient(showAlert: (message: string, severity: 'info', title: string) => void) {
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && (error.status === 400 || error.status === 401)) return;
+    const message = error instanceof ApiError ? i18n.t(`errors:${error.code}`, { defaultValue: error.message }) : i18n.t('errors:INTERNAL_ERROR');
+    showAlert(message, 'info', i18n.t('alertTitle'));
+  };
+  return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => (mutation.options.onError ? undefined : onError(error)) }),
+    defaultOptions: { queries: { retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2, refetchOnWindowFocus: false } },
+  });
+}
+
+let client: QueryClient | null = null;
+function QueryProvider({ children }: { children: ReactNode }) {
+  const { showAlert } = useUiState();
+  client ??= createQueryClient(showAlert);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <UiStateProvider>
+      <QueryProvider>
+        {children}
+        <Toaster position="bottom-right" duration={TOAST_MS} richColors closeButton />
+      </QueryProvider>
+    </UiStateProvider>
+  );
+}

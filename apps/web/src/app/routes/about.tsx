@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useStores } from '@/features/stores/api/get-stores';
+import { Page } from '@/components/ui/page';
+
+/** Program rules and deadlines (SPEC.md sections 1 and 9). */
+export default function AboutPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const stores = useStores();
+  const store = stores.data?.data.find((s) => String(s.id) === params.get('store')) ?? stores.data?.data[0];
+  const rules = t('about.rules', { returnObjects: true }) as string[];
+  const deadlines = t('about.deadlines', { returnObjects: true }) as { date: string; text: string }[];
+  return (
+    <Page title={t('about.title')}>
+      {store && <p className="mb-4 text-slate-600">{t('about.store', { store: store.title, location: store.location })}</p>}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section className="rounded-xl border border-slate-200 bg-white p-5">
+          <h2 className="mb-3 text-lg font-semibold">{t('about.howTitle')}</h2>
+          <ul className="list-disc space-y-2 pl-5 text-slate-700">
+            {rules.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </section>
+        <section className="rounded-xl border border-slate-200 bg-white p-5">
+          <h2 className="mb-3 text-lg font-semibold">{t('about.deadlinesTitle')}</h2>
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-500">
+                <th scope="col" className="py-2 pr-4 font-medium">{t('about.dateColumn')}</th>
+                <th scope="col" className="py-2 font-medium">{t('about.whatColumn')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deadlines.map((d) => (
+                <tr key={d.date} className="border-b border-slate-100 last:border-0">
+                  <td className="py-2 pr-4 font-medium whitespace-nowrap">{d.date}</td>
+                  <td className="py-2 text-slate-700">{d.text}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      </div>
+    </Page>
+  );
+}

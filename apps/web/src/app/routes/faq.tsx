@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/ui/page';
+
+export default function FaqPage() {
+  const { t } = useTranslation();
+  const items = t('faq.items', { returnObjects: true }) as { q: string; a: string }[];
+  return (
+    <Page title={t('faq.title')}>
+      <div className="space-y-3">
+        {items.map((item) => (
+          <details key={item.q} className="group rounded-xl border border-slate-200 bg-white p-4 open:shadow-sm">
+            <summary className="cursor-pointer font-medium text-slate-900 marker:text-indigo-700">{item.q}</summary>
+            <p className="mt-2 text-slate-700">{item.a}</p>
+          </details>
+        ))}
+      </div>
+    </Page>
+  );
+}

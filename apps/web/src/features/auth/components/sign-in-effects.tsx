@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { FIRST_LOGIN_REDIRECT_MS } from '@rewards/shared/constants';
+import { onUnauthorized } from '@/lib/api';
+import { checkStoreAccount } from '../api/check-store';
+import { sessionQueryKey, useSession } from '../api/get-session';
+import { requestPosition } from '../login-url';
+
+/**
+ * What happens around sign-in, mounted once by each layout: the browser position is asked for,
+ * a first sign-in is welcomed and sent to /myProfile after 1000 ms, a store account goes to /admin,
+ * and an expired or revoked session clears the state and goes to /login.
+ */
+export function SignInEffects() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const session = useSession();
+  const handled = useRef(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  useEffect(() => {
+    requestPosition();
+  }, []);
+
+  useEffect(
+    () =>
+      onUnauthorized((error) => {
+        queryClient.clear();
+        queryClient.setQueryData(sessionQueryKey, null);
+        toast.warning(t(`errors:${error.code}`, { defaultValue: t('errors:SESSION_EXPIRED') }));
+        void navigate('/login', { replace: true });
+      }),
+    [navigate, queryClient, t],
+  );
+
+  const signin = params.get('signin');
+  useEffect(() => {
+    if (!signin || !session.data || handled.current) return;
+    handled.current = true;
+    const next = new URLSearchParams(params);
+    next.delete('signin');
+    setParams(next, { replace: true });
+    if (signin === 'new') {
+      toast.success(t('auth.firstSignIn'));
+      redirectTimer.current = setTimeout(() => void navigate('/myProfile'), FIRST_LOGIN_REDIRECT_MS);
+      return;
+    }
+    toast.success(t('auth.welcomeBack', { name: session.data.name }));
+    void checkStoreAccount(session.data.storeId).then((isStore) => {
+      if (isStore) void navigate('/admin/');
+    });
+  }, [signin, session.data, params, setParams, navigate, t]);
+
+  return null;
+}

@@ -1,0 +1,72 @@
+import { REQUEST_TIMEOUT_MS } from '@rewards/shared/constants';
+import { isErrorCode, type ErrorCode } from '@rewards/shared/errors';
+import { currentLanguage } from './i18n';
+
+/** A failed API call, carrying the server's envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK_ERROR' | 'TIMEOUT',
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Listener = (error: ApiError) => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/** Called when a signed-in call comes back 401 (expired or revoked session, inactive user). */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  /** A 401 here is an answer, not an expired session (the session check itself). */
+  allowUnauthorized?: boolean;
+}
+
+/** Builds `?a=1&b=2`, skipping empty values and URL-encoding the rest (SPEC.md section 5). */
+export function buildQuery(query: RequestOptions['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}${buildQuery(options.query)}`, { method: options.method ?? 'GET', headers, body, signal, credentials: 'same-origin' });
+  } catch (err) {
+    if (timeout.aborted) throw new ApiError(0, 'TIMEOUT', 'timeout');
+    if (options.signal?.aborted) throw err;
+    throw new ApiError(0, 'NETWORK_ERROR', 'network error');
+  }
+  if (response.ok) return (await response.json()) as T;
+  const payload = (await response.json().catch(() => null)) as { code?: string; message?: string; details?: unknown } | null;
+  const code = isErrorCode(payload?.code) ? payload.code : 'INTERNAL_ERROR';
+  const error = new ApiError(response.status, code, payload?.message ?? response.statusText, payload?.details);
+  if (response.status === 401 && !options.allowUnauthorized) unauthorizedListeners.forEach((l) => l(error));
+  throw error;
+}
