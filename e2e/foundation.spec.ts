@@ -72,7 +72,10 @@ test('the administrator reaches /admin/ and the admin layout', async ({ page }) 
 });
 
 test('an inactive user is refused with the spec message', async ({ page }) => {
-  await signInAs(page, 'inactivo@rewards.test');
+  await page.goto('/login');
+  await page.getByTestId('login-button').click();
+  await page.getByLabel('Otra cuenta registrada').fill('inactivo@rewards.test');
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
   await expect(page).toHaveURL(/\/login\?error=USER_INACTIVE$/);
   await expect(page.getByRole('alert')).toContainText('Este usuario está inactivo');
 });

@@ -19,7 +19,13 @@ async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, stores: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      stores: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const command = positionals[0];
   if (values.help || !command) {
@@ -71,7 +77,9 @@ async function run(argv: string[]): Promise<number> {
     } else {
       await setUserRole(database.db, { userId: user.id, actorId: null, update: { role: role as 1 | 2 | 3, adminStores: stores }, now });
       await revokeUserSessions(database.db, user.id, now);
-      console.log(`${user.email} now has role ${role}${stores.length ? ` for stores ${stores.join(', ')}` : ''}; their sessions were ended.`);
+      console.log(
+        `${user.email} now has role ${role}${stores.length ? ` for stores ${stores.join(', ')}` : ''}; their sessions were ended.`,
+      );
     }
     return 0;
   } finally {

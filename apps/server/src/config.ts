@@ -66,7 +66,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicOrigin: new URL(publicUrl).origin,
     allowedOrigins: [
       new URL(publicUrl).origin,
-      ...(production ? [] : e.DEV_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)),
+      ...(production
+        ? []
+        : e.DEV_ORIGINS.split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)),
     ],
     dataDir,
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),

@@ -12,7 +12,5 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-export const categoryListQuerySchema = paginationSchema
-  .extend({ storeId: idSchema.optional() })
-  .strict();
+export const categoryListQuerySchema = paginationSchema.extend({ storeId: idSchema.optional() }).strict();
 export type CategoryListQuery = z.infer<typeof categoryListQuerySchema>;

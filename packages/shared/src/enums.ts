@@ -18,23 +18,10 @@ export const OrderStatus = {
 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
-export const notificationItemTypes = [
-  'orders',
-  'ordersUpdate',
-  'products',
-  'points',
-  'challenge',
-] as const;
+export const notificationItemTypes = ['orders', 'ordersUpdate', 'products', 'points', 'challenge'] as const;
 export type NotificationItemType = (typeof notificationItemTypes)[number];
 
-export const transactionKinds = [
-  'load',
-  'challenge',
-  'order',
-  'refund',
-  'expiry',
-  'adjustment',
-] as const;
+export const transactionKinds = ['load', 'challenge', 'order', 'refund', 'expiry', 'adjustment'] as const;
 export type TransactionKind = (typeof transactionKinds)[number];
 
 export const challengeTypes = ['multiple_choice', 'open'] as const;

@@ -74,7 +74,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
   });
 
   async function loadAdminStores(userId: number): Promise<number[]> {
-    const rows = await db.select({ storeId: s.userAdminStores.storeId }).from(s.userAdminStores).where(eq(s.userAdminStores.userId, userId));
+    const rows = await db
+      .select({ storeId: s.userAdminStores.storeId })
+      .from(s.userAdminStores)
+      .where(eq(s.userAdminStores.userId, userId));
     return rows.map((r) => r.storeId);
   }
 
@@ -90,7 +93,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
     if (!row.token.lastUsedAt || now.getTime() - row.token.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
       await db.update(s.apiTokens).set({ lastUsedAt: now }).where(eq(s.apiTokens.id, row.token.id));
     }
-    return { id: row.user.id, role: row.user.role, storeId: row.user.storeId, isStore: row.user.isStore, adminStores: await loadAdminStores(row.user.id), via: 'token' };
+    return {
+      id: row.user.id,
+      role: row.user.role,
+      storeId: row.user.storeId,
+      isStore: row.user.isStore,
+      adminStores: await loadAdminStores(row.user.id),
+      via: 'token',
+    };
   }
 
   async function fromSession(token: string): Promise<Principal | ErrorCode> {

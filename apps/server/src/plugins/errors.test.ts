@@ -31,7 +31,12 @@ describe('error envelope', () => {
   });
 
   it('400 for malformed JSON', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/users/1', headers: { ...as(session), 'content-type': 'application/json' }, payload: '{"role":' });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/1',
+      headers: { ...as(session), 'content-type': 'application/json' },
+      payload: '{"role":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ ...envelope, code: 'VALIDATION_FAILED' });
   });
@@ -50,10 +55,20 @@ describe('error envelope', () => {
   });
 
   it('413 for a body over the limit and 415 for an unsupported type', async () => {
-    const big = await t.app.inject({ method: 'PUT', url: '/api/users/1', headers: { ...as(session), 'content-type': 'application/json' }, payload: JSON.stringify({ role: 1, pad: 'x'.repeat(1_100_000) }) });
+    const big = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/1',
+      headers: { ...as(session), 'content-type': 'application/json' },
+      payload: JSON.stringify({ role: 1, pad: 'x'.repeat(1_100_000) }),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ ...envelope, code: 'PAYLOAD_TOO_LARGE' });
-    const xml = await t.app.inject({ method: 'PUT', url: '/api/users/1', headers: { ...as(session), 'content-type': 'application/xml' }, payload: '<role>1</role>' });
+    const xml = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/1',
+      headers: { ...as(session), 'content-type': 'application/xml' },
+      payload: '<role>1</role>',
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json()).toMatchObject({ ...envelope, code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
@@ -61,7 +76,11 @@ describe('error envelope', () => {
   it('500 without internals', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/crash', headers: { 'accept-language': 'en' } });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toMatchObject({ ...envelope, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side, please try again' });
+    expect(res.json()).toMatchObject({
+      ...envelope,
+      code: 'INTERNAL_ERROR',
+      message: 'Something went wrong on our side, please try again',
+    });
     expect(res.body).not.toContain('10.0.0.5');
     expect(res.body).not.toContain('password');
     expect(res.body).not.toContain('stack');

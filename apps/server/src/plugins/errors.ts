@@ -25,13 +25,7 @@ const statusCodes: Partial<Record<ErrorCode, number>> = {
   VALIDATION_FAILED: 400,
 };
 
-export function sendError(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  statusCode: number,
-  code: ErrorCode,
-  details?: unknown,
-) {
+export function sendError(request: FastifyRequest, reply: FastifyReply, statusCode: number, code: ErrorCode, details?: unknown) {
   const lang = pickLanguage(request.headers['accept-language']);
   return reply.status(statusCode).send({
     statusCode,
@@ -66,7 +60,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       const code: ErrorCode =
-        error.statusCode === 404 ? 'NOT_FOUND' : error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : error.statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION_FAILED';
+        error.statusCode === 404
+          ? 'NOT_FOUND'
+          : error.statusCode === 413
+            ? 'PAYLOAD_TOO_LARGE'
+            : error.statusCode === 415
+              ? 'UNSUPPORTED_MEDIA_TYPE'
+              : 'VALIDATION_FAILED';
       return sendError(request, reply, error.statusCode, code);
     }
     request.log.error({ err: error }, 'unexpected error');

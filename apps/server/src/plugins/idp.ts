@@ -21,7 +21,13 @@ const pageText = {
     email: 'Correo electrónico',
     submit: 'Iniciar sesión',
     unknown: 'No existe ninguna cuenta con ese correo en el directorio de demostración.',
-    kinds: { shopper: 'Comprador con puntos', store: 'Cuenta de tienda', admin: 'Administrador de la primera tienda', super: 'Super administrador', new: 'Primer inicio de sesión' },
+    kinds: {
+      shopper: 'Comprador con puntos',
+      store: 'Cuenta de tienda',
+      admin: 'Administrador de la primera tienda',
+      super: 'Super administrador',
+      new: 'Primer inicio de sesión',
+    },
   },
   en: {
     title: 'Demo sign-in',
@@ -30,7 +36,13 @@ const pageText = {
     email: 'E-mail',
     submit: 'Sign in',
     unknown: 'There is no account with that e-mail in the demo directory.',
-    kinds: { shopper: 'Shopper with points', store: 'Store account', admin: 'Administrator of the first store', super: 'Super administrator', new: 'First sign-in' },
+    kinds: {
+      shopper: 'Shopper with points',
+      store: 'Store account',
+      admin: 'Administrator of the first store',
+      super: 'Super administrator',
+      new: 'First sign-in',
+    },
   },
 } as const;
 
@@ -134,7 +146,10 @@ export async function idpPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
     async function page(request: FastifyRequest, uid: string, error?: string) {
       const t = pageText[pickLanguage(request.headers['accept-language'])];
       const emails = demoAccounts.map((a) => a.email);
-      const users = await db.select({ email: s.users.email, name: s.users.name, lastName: s.users.lastName }).from(s.users).where(inArray(s.users.email, emails));
+      const users = await db
+        .select({ email: s.users.email, name: s.users.name, lastName: s.users.lastName })
+        .from(s.users)
+        .where(inArray(s.users.email, emails));
       const entries = [
         ...demoAccounts.map((a) => ({ ...a, ...users.find((u) => u.email === a.email), label: t.kinds[a.kind] })),
         ...directoryOnlyAccounts.map((a) => ({ ...a, label: t.kinds.new })),
@@ -142,7 +157,8 @@ export async function idpPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
       const action = `/idp/interaction/${encodeURIComponent(uid)}/login`;
       const buttons = entries
         .map(
-          (e) => `<form method="post" action="${action}"><input type="hidden" name="email" value="${escapeHtml(e.email)}"><button type="submit" class="account"><strong>${escapeHtml([e.name, e.lastName].filter(Boolean).join(' '))}</strong><span>${escapeHtml(e.email)}</span><em>${escapeHtml(e.label)}</em></button></form>`,
+          (e) =>
+            `<form method="post" action="${action}"><input type="hidden" name="email" value="${escapeHtml(e.email)}"><button type="submit" class="account"><strong>${escapeHtml([e.name, e.lastName].filter(Boolean).join(' '))}</strong><span>${escapeHtml(e.email)}</span><em>${escapeHtml(e.label)}</em></button></form>`,
         )
         .join('');
       return `<!doctype html><html lang="${t === pageText.es ? 'es' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t.title}</title>
@@ -153,7 +169,10 @@ export async function idpPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
 
     scope.get<{ Params: { uid: string } }>('/idp/interaction/:uid', async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
-      reply.header('cache-control', 'no-store').type('text/html').send(await page(request, details.uid));
+      reply
+        .header('cache-control', 'no-store')
+        .type('text/html')
+        .send(await page(request, details.uid));
     });
 
     scope.post<{ Params: { uid: string }; Body: { email?: string } }>(
@@ -164,10 +183,18 @@ export async function idpPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
         const entry = await lookup(String(request.body?.email ?? ''));
         if (!entry) {
           const t = pageText[pickLanguage(request.headers['accept-language'])];
-          return reply.status(400).type('text/html').send(await page(request, details.uid, t.unknown));
+          return reply
+            .status(400)
+            .type('text/html')
+            .send(await page(request, details.uid, t.unknown));
         }
         reply.hijack();
-        await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: entry.email.toLowerCase() } }, { mergeWithLastSubmission: false });
+        await provider.interactionFinished(
+          request.raw,
+          reply.raw,
+          { login: { accountId: entry.email.toLowerCase() } },
+          { mergeWithLastSubmission: false },
+        );
       },
     );
   });

@@ -13,13 +13,19 @@ import { UiStateProvider, useUiState } from '@/components/ui/ui-state';
 function createQueryClient(showAlert: (message: string, severity: 'info', title: string) => void) {
   const onError = (error: unknown) => {
     if (error instanceof ApiError && (error.status === 400 || error.status === 401)) return;
-    const message = error instanceof ApiError ? i18n.t(`errors:${error.code}`, { defaultValue: error.message }) : i18n.t('errors:INTERNAL_ERROR');
+    const message =
+      error instanceof ApiError ? i18n.t(`errors:${error.code}`, { defaultValue: error.message }) : i18n.t('errors:INTERNAL_ERROR');
     showAlert(message, 'info', i18n.t('alertTitle'));
   };
   return new QueryClient({
     queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => (mutation.options.onError ? undefined : onError(error)) }),
-    defaultOptions: { queries: { retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2, refetchOnWindowFocus: false } },
+    defaultOptions: {
+      queries: {
+        retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
+        refetchOnWindowFocus: false,
+      },
+    },
   });
 }
 

@@ -57,7 +57,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   let response: Response;
   try {
-    response = await fetch(`/api${path}${buildQuery(options.query)}`, { method: options.method ?? 'GET', headers, body, signal, credentials: 'same-origin' });
+    response = await fetch(`/api${path}${buildQuery(options.query)}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal,
+      credentials: 'same-origin',
+    });
   } catch (err) {
     if (timeout.aborted) throw new ApiError(0, 'TIMEOUT', 'timeout');
     if (options.signal?.aborted) throw err;

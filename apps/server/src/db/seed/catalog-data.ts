@@ -17,8 +17,18 @@ export type IconKind =
 /** Categories of SPEC.md section 9: the three sample ids first, then the profile categories. */
 export const categoryData: { title: string; slug: string; description: string; icon: IconKind }[] = [
   { title: 'Oficina', slug: 'oficina', description: 'Todo para tu escritorio y tus reuniones.', icon: 'notebook' },
-  { title: 'Entretenimiento', slug: 'entretenimiento', description: 'Experiencias, juegos y tarjetas de regalo para disfrutar.', icon: 'ticket' },
-  { title: 'Estilo de vida', slug: 'estilo-de-vida', description: 'Accesorios para el día a día con el sello de la marca.', icon: 'glasses' },
+  {
+    title: 'Entretenimiento',
+    slug: 'entretenimiento',
+    description: 'Experiencias, juegos y tarjetas de regalo para disfrutar.',
+    icon: 'ticket',
+  },
+  {
+    title: 'Estilo de vida',
+    slug: 'estilo-de-vida',
+    description: 'Accesorios para el día a día con el sello de la marca.',
+    icon: 'glasses',
+  },
   { title: 'Deportes', slug: 'deportes', description: 'Equipo para entrenar, correr y jugar en equipo.', icon: 'ball' },
   { title: 'Viajes', slug: 'viajes', description: 'Maletas, organizadores y accesorios de viaje.', icon: 'suitcase' },
   { title: 'Mascotas', slug: 'mascotas', description: 'Productos para consentir a tus mascotas.', icon: 'paw' },
@@ -84,18 +94,74 @@ export const productData: P[] = [
 ];
 
 export const storeData = [
-  { title: 'Oficina Ciudad de México', location: 'Paseo de la Reforma 250, Ciudad de México', lat: 19.4326, long: -99.1332, sedeId: 'CDMX', inventoryId: 'INV-CDMX' },
-  { title: 'Oficina Guadalajara', location: 'Av. Vallarta 6503, Zapopan, Jalisco', lat: 20.6736, long: -103.4054, sedeId: 'GDL', inventoryId: 'INV-GDL' },
-  { title: 'Oficina Monterrey', location: 'Av. Constitución 2050, Monterrey, Nuevo León', lat: 25.6714, long: -100.309, sedeId: 'MTY', inventoryId: 'INV-MTY' },
+  {
+    title: 'Oficina Ciudad de México',
+    location: 'Paseo de la Reforma 250, Ciudad de México',
+    lat: 19.4326,
+    long: -99.1332,
+    sedeId: 'CDMX',
+    inventoryId: 'INV-CDMX',
+  },
+  {
+    title: 'Oficina Guadalajara',
+    location: 'Av. Vallarta 6503, Zapopan, Jalisco',
+    lat: 20.6736,
+    long: -103.4054,
+    sedeId: 'GDL',
+    inventoryId: 'INV-GDL',
+  },
+  {
+    title: 'Oficina Monterrey',
+    location: 'Av. Constitución 2050, Monterrey, Nuevo León',
+    lat: 25.6714,
+    long: -100.309,
+    sedeId: 'MTY',
+    inventoryId: 'INV-MTY',
+  },
 ];
 
 /** Recognitions with the frequency limits of ARCHITECTURE.md section 6. */
 export const rewardData = [
-  { code: 'collaboration', name: 'Colaboración', description: 'Reconocimiento por colaborar con otros equipos.', points: 500, limit: 2, period: 'year' },
-  { code: 'customer-voice', name: 'Voz del cliente', description: 'Reconocimiento por una felicitación de un cliente.', points: 300, limit: 1, period: 'month' },
-  { code: 'management-voice', name: 'Voz de la dirección', description: 'Reconocimiento otorgado por la dirección.', points: 400, limit: 2, period: 'year' },
-  { code: 'parents-day', name: 'Día de la madre o del padre', description: 'Regalo de puntos por el día de la madre o del padre.', points: 200, limit: 1, period: 'year' },
-  { code: 'biometric', name: 'Reto biométrico', description: 'Puntos por completar el chequeo biométrico anual.', points: 250, limit: 1, period: 'year' },
+  {
+    code: 'collaboration',
+    name: 'Colaboración',
+    description: 'Reconocimiento por colaborar con otros equipos.',
+    points: 500,
+    limit: 2,
+    period: 'year',
+  },
+  {
+    code: 'customer-voice',
+    name: 'Voz del cliente',
+    description: 'Reconocimiento por una felicitación de un cliente.',
+    points: 300,
+    limit: 1,
+    period: 'month',
+  },
+  {
+    code: 'management-voice',
+    name: 'Voz de la dirección',
+    description: 'Reconocimiento otorgado por la dirección.',
+    points: 400,
+    limit: 2,
+    period: 'year',
+  },
+  {
+    code: 'parents-day',
+    name: 'Día de la madre o del padre',
+    description: 'Regalo de puntos por el día de la madre o del padre.',
+    points: 200,
+    limit: 1,
+    period: 'year',
+  },
+  {
+    code: 'biometric',
+    name: 'Reto biométrico',
+    description: 'Puntos por completar el chequeo biométrico anual.',
+    points: 250,
+    limit: 1,
+    period: 'year',
+  },
   { code: 'class', name: 'Clase', description: 'Puntos por asistir a una clase de bienestar.', points: 100, limit: 1, period: 'day' },
   { code: 'trivia', name: 'Trivia', description: 'Puntos por ganar una trivia.', points: 50, limit: 1, period: 'day' },
   { code: 'webinar', name: 'Webinar', description: 'Puntos por asistir a un webinar.', points: 100, limit: 1, period: 'day' },

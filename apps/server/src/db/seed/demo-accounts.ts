@@ -10,6 +10,4 @@ export const demoAccounts = [
  * Employees the bundled identity provider knows who have no store account yet: signing in as one
  * shows the first sign-in path (`new`), as a real employee's first visit would.
  */
-export const directoryOnlyAccounts = [
-  { email: 'nuevo@rewards.test', name: 'Nicolás', lastName: 'Nuevo' },
-] as const;
+export const directoryOnlyAccounts = [{ email: 'nuevo@rewards.test', name: 'Nicolás', lastName: 'Nuevo' }] as const;

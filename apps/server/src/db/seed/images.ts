@@ -18,13 +18,19 @@ const icons: Record<IconKind, (c: string) => string> = {
     `<rect x="80" y="40" width="40" height="22" rx="6" fill="none" stroke="#333" stroke-width="8"/><rect x="45" y="58" width="110" height="100" rx="14" fill="${c}"/><rect x="70" y="58" width="8" height="100" fill="#0002"/><rect x="122" y="58" width="8" height="100" fill="#0002"/>`,
   paw: (c) =>
     `<ellipse cx="100" cy="122" rx="34" ry="28" fill="${c}"/>` +
-    [[60, 85], [82, 62], [118, 62], [140, 85]].map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="13" ry="17" fill="${c}"/>`).join(''),
+    [
+      [60, 85],
+      [82, 62],
+      [118, 62],
+      [140, 85],
+    ]
+      .map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="13" ry="17" fill="${c}"/>`)
+      .join(''),
   bottle: (c) =>
     `<rect x="86" y="30" width="28" height="22" rx="4" fill="#333"/><rect x="68" y="50" width="64" height="118" rx="18" fill="${c}"/><rect x="78" y="90" width="44" height="40" rx="6" fill="#fffa"/>`,
   controller: (c) =>
     `<rect x="35" y="70" width="130" height="70" rx="35" fill="${c}"/><rect x="62" y="92" width="8" height="26" fill="#fff"/><rect x="53" y="101" width="26" height="8" fill="#fff"/><circle cx="130" cy="96" r="7" fill="#fff"/><circle cx="145" cy="112" r="7" fill="#fff"/>`,
-  tent: (c) =>
-    `<polygon points="100,35 170,160 30,160" fill="${c}"/><polygon points="100,90 125,160 75,160" fill="#0004"/>`,
+  tent: (c) => `<polygon points="100,35 170,160 30,160" fill="${c}"/><polygon points="100,90 125,160 75,160" fill="#0004"/>`,
   backpack: (c) =>
     `<path d="M75 55a25 25 0 0 1 50 0" fill="none" stroke="#333" stroke-width="8"/><rect x="50" y="55" width="100" height="115" rx="26" fill="${c}"/><rect x="68" y="110" width="64" height="42" rx="10" fill="#0003"/>`,
   house: (c) =>

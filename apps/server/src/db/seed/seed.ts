@@ -21,8 +21,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(s.stores);
   if ((row?.n ?? 0) > 0) return false;
 
-  const picture = async (rel: string, svg: () => string) =>
-    opts.images ? writeWebp(opts.uploadsDir, rel, svg()) : `/uploads/${rel}`;
+  const picture = async (rel: string, svg: () => string) => (opts.images ? writeWebp(opts.uploadsDir, rel, svg()) : `/uploads/${rel}`);
 
   // Pictures are drawn before the transaction: PGlite runs one query at a time.
   const categoryPictures = await Promise.all(
@@ -46,7 +45,10 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
   );
 
   await db.transaction(async (tx) => {
-    const stores = await tx.insert(s.stores).values(storeData.map((d) => ({ ...d }))).returning();
+    const stores = await tx
+      .insert(s.stores)
+      .values(storeData.map((d) => ({ ...d })))
+      .returning();
     const byKind = Object.fromEntries(demoAccounts.map((a) => [a.kind, a]));
     const first = stores[0]!;
     const users = await tx
@@ -84,7 +86,16 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       const audit = { createdBy: admin!.id, modifiedBy: admin!.id };
       const categories = await tx
         .insert(s.categories)
-        .values(categoryData.map((c, i) => ({ storeId: store.id, title: c.title, slug: c.slug, description: c.description, picture: categoryPictures[i]!, ...audit })))
+        .values(
+          categoryData.map((c, i) => ({
+            storeId: store.id,
+            title: c.title,
+            slug: c.slug,
+            description: c.description,
+            picture: categoryPictures[i]!,
+            ...audit,
+          })),
+        )
         .returning();
       const categoryId = new Map(categories.map((c) => [c.slug, c.id]));
       const items = storeIndex === 0 ? productData : productData.slice(0, SHARED_PRODUCTS);
@@ -107,13 +118,23 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
         .returning();
       await tx.insert(s.productImages).values(products.map((p, i) => ({ productId: p.id, url: productPictures[i]!, position: 0 })));
       await tx.insert(s.inventoryMovements).values(
-        products.map((p) => ({ storeId: store.id, productId: p.id, delta: p.stock, stockAfter: p.stock, reason: 'Inventario inicial', createdBy: admin!.id })),
+        products.map((p) => ({
+          storeId: store.id,
+          productId: p.id,
+          delta: p.stock,
+          stockAfter: p.stock,
+          reason: 'Inventario inicial',
+          createdBy: admin!.id,
+        })),
       );
       await tx.insert(s.banners).values([
         { storeId: store.id, title: 'Canjea tus puntos', picture: bannerPictures[storeIndex * 2]!, position: 0, ...audit },
         { storeId: store.id, title: 'Reto sorpresa', picture: bannerPictures[storeIndex * 2 + 1]!, position: 1, ...audit },
       ]);
-      const areas = await tx.insert(s.areas).values(areaData.map((a) => ({ ...a, storeId: store.id, ...audit }))).returning();
+      const areas = await tx
+        .insert(s.areas)
+        .values(areaData.map((a) => ({ ...a, storeId: store.id, ...audit })))
+        .returning();
       await tx.insert(s.rewards).values(
         rewardData.map((r) => ({
           storeId: store.id,

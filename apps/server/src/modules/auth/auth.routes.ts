@@ -57,7 +57,11 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
         lat: request.query.lat,
         long: request.query.long,
       };
-      const url = await oidc.authorizationUrl({ state: flow.s, nonce: flow.n, codeChallenge: await oidc.calculatePKCECodeChallenge(verifier) });
+      const url = await oidc.authorizationUrl({
+        state: flow.s,
+        nonce: flow.n,
+        codeChallenge: await oidc.calculatePKCECodeChallenge(verifier),
+      });
       reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), { ...cookieBase, path: '/api/auth', signed: true, maxAge: FLOW_TTL_S });
       return reply.redirect(url.href, 302);
     },
@@ -65,7 +69,10 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
 
   r.get(
     '/callback',
-    { config: { access: 'public', rateLimit: signInRateLimit }, schema: { tags: ['auth'], summary: 'Identity provider callback', querystring: z.record(z.string(), z.string()) } },
+    {
+      config: { access: 'public', rateLimit: signInRateLimit },
+      schema: { tags: ['auth'], summary: 'Identity provider callback', querystring: z.record(z.string(), z.string()) },
+    },
     async (request, reply) => {
       const fail = (code: ErrorCode) => {
         reply.clearCookie(FLOW_COOKIE, { path: '/api/auth' });
@@ -87,14 +94,16 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
         request.log.warn({ err }, 'sign-in callback refused');
         return fail('SIGN_IN_FAILED');
       }
-      const email = [claims.email, claims.preferred_username, claims.upn].find((v): v is string => typeof v === 'string' && v.includes('@'));
+      const email = [claims.email, claims.preferred_username, claims.upn].find(
+        (v): v is string => typeof v === 'string' && v.includes('@'),
+      );
       if (!email) return fail('SIGN_IN_FAILED');
       const fullName = typeof claims.name === 'string' ? claims.name : '';
       const result = await signInUser(
         db,
         {
           email,
-          name: typeof claims.given_name === 'string' ? claims.given_name : fullName.split(' ')[0] ?? '',
+          name: typeof claims.given_name === 'string' ? claims.given_name : (fullName.split(' ')[0] ?? ''),
           lastName: typeof claims.family_name === 'string' ? claims.family_name : fullName.split(' ').slice(1).join(' ') || null,
           ipaddr: request.ip,
           officeLocation: typeof claims.office_location === 'string' ? claims.office_location : null,
@@ -103,7 +112,13 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
         clock.now(),
       );
       if (result.status === 'inactive') return fail('USER_INACTIVE');
-      const session = await createSession(db, { userId: result.userId, now: clock.now(), ttlMs: config.session.ttlMs, userAgent: request.headers['user-agent'], ip: request.ip });
+      const session = await createSession(db, {
+        userId: result.userId,
+        now: clock.now(),
+        ttlMs: config.session.ttlMs,
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
       reply.clearCookie(FLOW_COOKIE, { path: '/api/auth' });
       reply.setCookie(SESSION_COOKIE, session.token, { ...cookieBase, expires: session.expiresAt });
       const target = new URL(flow.r, config.publicUrl);
@@ -116,7 +131,11 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
     '/logout',
     {
       config: { access: 'user' },
-      schema: { tags: ['auth'], summary: 'Sign out: revokes the session', response: { 200: z.object({ data: z.object({ signedOut: z.literal(true) }) }) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revokes the session',
+        response: { 200: z.object({ data: z.object({ signedOut: z.literal(true) }) }) },
+      },
     },
     async (request, reply) => {
       const principal = requireUser(request);
@@ -126,4 +145,3 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
     },
   );
 }
-

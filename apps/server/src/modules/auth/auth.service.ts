@@ -22,12 +22,18 @@ export async function createSession(
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number, now: Date): Promise<void> {
-  await db.update(s.sessions).set({ revokedAt: now }).where(and(eq(s.sessions.id, sessionId), isNull(s.sessions.revokedAt)));
+  await db
+    .update(s.sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(s.sessions.id, sessionId), isNull(s.sessions.revokedAt)));
 }
 
 /** Revokes every session of a user (deactivation, role change by an operator). */
 export async function revokeUserSessions(db: DbOrTx, userId: number, now: Date): Promise<void> {
-  await db.update(s.sessions).set({ revokedAt: now }).where(and(eq(s.sessions.userId, userId), isNull(s.sessions.revokedAt)));
+  await db
+    .update(s.sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(s.sessions.userId, userId), isNull(s.sessions.revokedAt)));
 }
 
 export const API_TOKEN_PREFIX = 'rs_';
@@ -37,7 +43,14 @@ export async function createApiToken(db: DbOrTx, params: { userId: number; name:
   const token = newToken(API_TOKEN_PREFIX);
   const [row] = await db
     .insert(s.apiTokens)
-    .values({ userId: params.userId, name: params.name, tokenHash: hashToken(token), prefix: token.slice(0, 8), createdAt: params.now, expiresAt: params.expiresAt })
+    .values({
+      userId: params.userId,
+      name: params.name,
+      tokenHash: hashToken(token),
+      prefix: token.slice(0, 8),
+      createdAt: params.now,
+      expiresAt: params.expiresAt,
+    })
     .returning({ id: s.apiTokens.id });
   return { id: row!.id, token };
 }

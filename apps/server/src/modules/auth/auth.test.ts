@@ -20,7 +20,16 @@ describe('sign-in through the bundled provider', () => {
     const res = await profile(as(first.session));
     expect(res.statusCode).toBe(200);
     const user = res.json().data;
-    expect(user).toMatchObject({ email: 'ana@rewards.test', name: 'Ana', points: 5000, role: 1, isStore: false, adminStores: [], permissions: [], storeName: 'Oficina Ciudad de México' });
+    expect(user).toMatchObject({
+      email: 'ana@rewards.test',
+      name: 'Ana',
+      points: 5000,
+      role: 1,
+      isStore: false,
+      adminStores: [],
+      permissions: [],
+      storeName: 'Oficina Ciudad de México',
+    });
     expect(user.profilePictureUrl).toBe('/default-avatar.svg');
 
     const second = await signIn(t.app, 'ANA@rewards.test');
@@ -45,7 +54,14 @@ describe('sign-in through the bundled provider', () => {
     const outcome = await signIn(t.app, 'nuevo@rewards.test', '?lat=25.7&long=-100.3&returnTo=/cart');
     expect(outcome.landing).toBe('/cart?signin=new');
     const me = (await profile(as(outcome.session))).json().data;
-    expect(me).toMatchObject({ email: 'nuevo@rewards.test', name: 'Nicolás', lastName: 'Nuevo', role: 1, points: 0, storeName: 'Oficina Monterrey' });
+    expect(me).toMatchObject({
+      email: 'nuevo@rewards.test',
+      name: 'Nicolás',
+      lastName: 'Nuevo',
+      role: 1,
+      points: 0,
+      storeName: 'Oficina Monterrey',
+    });
     const [profileRow] = await t.db.select().from(s.profiles).where(eq(s.profiles.userId, me.id));
     expect(profileRow).toBeTruthy();
   });
@@ -64,7 +80,11 @@ describe('sign-in through the bundled provider', () => {
   it('rejects an e-mail the directory does not know, on the sign-in page', async () => {
     const login = await t.app.inject({ method: 'GET', url: '/api/auth/login' });
     const cookies = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const auth = await t.app.inject({ method: 'GET', url: new URL(login.headers.location as string).pathname + new URL(login.headers.location as string).search, headers: { cookie: cookies } });
+    const auth = await t.app.inject({
+      method: 'GET',
+      url: new URL(login.headers.location as string).pathname + new URL(login.headers.location as string).search,
+      headers: { cookie: cookies },
+    });
     const interaction = new URL(auth.headers.location as string, 'http://localhost:3000').pathname;
     const jar = auth.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const page = await t.app.inject({ method: 'GET', url: interaction, headers: { cookie: jar } });
@@ -124,7 +144,11 @@ describe('sessions', () => {
 
   it('refuses state-changing requests from another origin or without one (CSRF)', async () => {
     const { session } = await signIn(t.app, 'ana@rewards.test');
-    const foreign = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `rs_session=${session}`, origin: 'https://evil.example' } });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: `rs_session=${session}`, origin: 'https://evil.example' },
+    });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().code).toBe('ORIGIN_MISMATCH');
     const none = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `rs_session=${session}` } });

@@ -19,10 +19,12 @@ export function createOidcClient(config: Config, inProcess?: InProcessFetch) {
         return inProcess(url, { method: init.method, headers: init.headers, body });
       };
     }
-    pending ??= client.discovery(new URL(config.oidc.issuer), config.oidc.clientId, config.oidc.clientSecret, undefined, options).catch((err) => {
-      pending = null; // try discovery again on the next sign-in
-      throw err;
-    });
+    pending ??= client
+      .discovery(new URL(config.oidc.issuer), config.oidc.clientId, config.oidc.clientSecret, undefined, options)
+      .catch((err) => {
+        pending = null; // try discovery again on the next sign-in
+        throw err;
+      });
     return pending;
   }
 

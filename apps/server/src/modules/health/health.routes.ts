@@ -14,7 +14,10 @@ export async function healthRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       schema: {
         tags: ['health'],
         summary: 'Liveness and database check',
-        response: { 200: z.object({ status: z.literal('ok'), db: z.literal('ok') }), 503: z.object({ status: z.literal('error'), db: z.literal('down') }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), db: z.literal('ok') }),
+          503: z.object({ status: z.literal('error'), db: z.literal('down') }),
+        },
       },
     },
     async (request, reply) => {

@@ -11,12 +11,23 @@ export async function storesRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     '/',
     {
       config: { access: 'public' },
-      schema: { tags: ['stores'], summary: 'Active stores (offices)', querystring: paginationSchema.strict(), response: { 200: listEnvelope(storeSchema) } },
+      schema: {
+        tags: ['stores'],
+        summary: 'Active stores (offices)',
+        querystring: paginationSchema.strict(),
+        response: { 200: listEnvelope(storeSchema) },
+      },
     },
     async (request) => {
       const { page, pageSize } = request.query;
       const all = await listActiveStores(db);
-      return { data: all.slice((page - 1) * pageSize, page * pageSize), page, pageSize, totalCount: all.length, totalPages: Math.ceil(all.length / pageSize) };
+      return {
+        data: all.slice((page - 1) * pageSize, page * pageSize),
+        page,
+        pageSize,
+        totalCount: all.length,
+        totalPages: Math.ceil(all.length / pageSize),
+      };
     },
   );
 }

@@ -2,7 +2,14 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 
-const columns = { id: s.stores.id, title: s.stores.title, location: s.stores.location, lat: s.stores.lat, long: s.stores.long, active: s.stores.active };
+const columns = {
+  id: s.stores.id,
+  title: s.stores.title,
+  location: s.stores.location,
+  lat: s.stores.lat,
+  long: s.stores.long,
+  active: s.stores.active,
+};
 
 export async function listActiveStores(db: DbOrTx) {
   return db.select(columns).from(s.stores).where(eq(s.stores.active, true)).orderBy(asc(s.stores.id));

@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, idSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
 import { Role } from '@rewards/shared/enums';
-import { headerCountsSchema, sessionUserSchema, userListItemSchema, userListQuerySchema, userRoleUpdateSchema } from '@rewards/shared/users';
+import {
+  headerCountsSchema,
+  sessionUserSchema,
+  userListItemSchema,
+  userListQuerySchema,
+  userRoleUpdateSchema,
+} from '@rewards/shared/users';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../app.ts';
 import { getHeaderCounts, getSessionUser, isStoreAccount, listUsers, setUserRole } from './users.service.ts';
@@ -14,13 +20,19 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps })
 
   r.get(
     '/profile',
-    { config: { access: 'user' }, schema: { tags: ['users'], summary: 'The session user', response: { 200: itemEnvelope(sessionUserSchema) } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['users'], summary: 'The session user', response: { 200: itemEnvelope(sessionUserSchema) } },
+    },
     async (request) => ({ data: await getSessionUser(db, requireUser(request).id) }),
   );
 
   r.get(
     '/profile/counters',
-    { config: { access: 'user' }, schema: { tags: ['users'], summary: 'Header badge counts of the session user', response: { 200: itemEnvelope(headerCountsSchema) } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['users'], summary: 'Header badge counts of the session user', response: { 200: itemEnvelope(headerCountsSchema) } },
+    },
     async (request) => ({ data: await getHeaderCounts(db, requireUser(request).id) }),
   );
 

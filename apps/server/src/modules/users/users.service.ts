@@ -18,9 +18,7 @@ export interface SignInIdentity {
   position: { lat: number; long: number } | null;
 }
 
-export type SignInResult =
-  | { status: 'inactive'; userId: number }
-  | { status: 'active'; userId: number; isNew: boolean };
+export type SignInResult = { status: 'inactive'; userId: number } | { status: 'active'; userId: number; isNew: boolean };
 
 /** Great-circle distance, enough to choose the nearest office. */
 function distanceKm(a: { lat: number; long: number }, b: { lat: number; long: number }) {
@@ -54,7 +52,11 @@ export async function chooseStore(db: DbOrTx, identity: Pick<SignInIdentity, 'of
 export async function signInUser(db: DbOrTx, identity: SignInIdentity, now: Date): Promise<SignInResult> {
   const email = identity.email.trim().toLowerCase();
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(s.users).where(sql`lower(${s.users.email}) = ${email}`).for('update');
+    const [existing] = await tx
+      .select()
+      .from(s.users)
+      .where(sql`lower(${s.users.email}) = ${email}`)
+      .for('update');
     if (existing) {
       if (existing.active !== 1) return { status: 'inactive', userId: existing.id };
       await tx
@@ -81,7 +83,10 @@ export async function signInUser(db: DbOrTx, identity: SignInIdentity, now: Date
       .returning();
     if (!created) {
       // Someone else created this user a moment ago: sign in as them.
-      const [raced] = await tx.select().from(s.users).where(sql`lower(${s.users.email}) = ${email}`);
+      const [raced] = await tx
+        .select()
+        .from(s.users)
+        .where(sql`lower(${s.users.email}) = ${email}`);
       return raced!.active === 1 ? { status: 'active', userId: raced!.id, isNew: false } : { status: 'inactive', userId: raced!.id };
     }
     await tx.insert(s.profiles).values({ userId: created.id }).onConflictDoNothing();
@@ -96,7 +101,11 @@ export async function getSessionUser(db: DbOrTx, userId: number): Promise<Sessio
     .leftJoin(s.stores, eq(s.stores.id, s.users.storeId))
     .where(eq(s.users.id, userId));
   if (!row) throw notFound();
-  const admin = await db.select({ storeId: s.userAdminStores.storeId }).from(s.userAdminStores).where(eq(s.userAdminStores.userId, userId)).orderBy(asc(s.userAdminStores.storeId));
+  const admin = await db
+    .select({ storeId: s.userAdminStores.storeId })
+    .from(s.userAdminStores)
+    .where(eq(s.userAdminStores.userId, userId))
+    .orderBy(asc(s.userAdminStores.storeId));
   const u = row.user;
   return {
     id: u.id,
@@ -136,7 +145,10 @@ export async function isStoreAccount(db: DbOrTx, userId: number, storeId?: numbe
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
-  const [u] = await db.select().from(s.users).where(sql`lower(${s.users.email}) = ${email.trim().toLowerCase()}`);
+  const [u] = await db
+    .select()
+    .from(s.users)
+    .where(sql`lower(${s.users.email}) = ${email.trim().toLowerCase()}`);
   return u;
 }
 
@@ -161,7 +173,9 @@ export async function listUsers(db: DbOrTx, query: UserListQuery, storeIds: numb
       role: s.users.role,
       isStore: s.users.isStore,
       active: s.users.active,
-      adminStores: sql<number[]>`coalesce((select array_agg(${s.userAdminStores.storeId} order by ${s.userAdminStores.storeId}) from ${s.userAdminStores} where ${s.userAdminStores.userId} = ${s.users.id}), '{}')`,
+      adminStores: sql<
+        number[]
+      >`coalesce((select array_agg(${s.userAdminStores.storeId} order by ${s.userAdminStores.storeId}) from ${s.userAdminStores} where ${s.userAdminStores.userId} = ${s.users.id}), '{}')`,
     })
     .from(s.users)
     .where(where)
@@ -182,7 +196,9 @@ export async function listUsers(db: DbOrTx, query: UserListQuery, storeIds: numb
 export async function setUserRole(db: DbOrTx, params: { userId: number; actorId: number | null; update: UserRoleUpdate; now: Date }) {
   const { userId, update } = params;
   if (update.role === Role.User && update.adminStores.length) {
-    throw new AppError('VALIDATION_FAILED', 400, [{ field: 'body.adminStores', message: 'Only administrators administer stores', code: 'custom' }]);
+    throw new AppError('VALIDATION_FAILED', 400, [
+      { field: 'body.adminStores', message: 'Only administrators administer stores', code: 'custom' },
+    ]);
   }
   if (params.actorId !== null && userId === params.actorId && update.role !== Role.SuperAdmin) {
     throw new AppError('BUSINESS_RULE', 422, { reason: 'A super administrator cannot demote themselves' });

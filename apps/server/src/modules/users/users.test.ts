@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, who?: string) => t.app.inject({ method: 'GET', url, headers: who ? as(sessions[who]) : {} });
-const put = (url: string, who: string, payload: unknown) => t.app.inject({ method: 'PUT', url, headers: as(sessions[who]), payload: payload as object });
+const put = (url: string, who: string, payload: unknown) =>
+  t.app.inject({ method: 'PUT', url, headers: as(sessions[who]), payload: payload as object });
 
 describe('session user and header', () => {
   it('gives each demo account its role, stores and store flag', async () => {

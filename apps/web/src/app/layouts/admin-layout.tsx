@@ -50,9 +50,16 @@ function AdminHeader() {
         {stores.length > 0 && (
           <label className="flex items-center gap-2 text-sm">
             <span className="text-indigo-200">{t('admin:store')}</span>
-            <select className="rounded-md border border-indigo-700 bg-indigo-900 px-2 py-1 text-white" value={current ?? ''} onChange={(e) => void navigate(`/admin/inventory/${e.target.value}`)} data-testid="admin-store-select">
+            <select
+              className="rounded-md border border-indigo-700 bg-indigo-900 px-2 py-1 text-white"
+              value={current ?? ''}
+              onChange={(e) => void navigate(`/admin/inventory/${e.target.value}`)}
+              data-testid="admin-store-select"
+            >
               {stores.map((s) => (
-                <option key={s.id} value={s.id}>{s.title}</option>
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
               ))}
             </select>
           </label>
@@ -70,7 +77,13 @@ function AdminHeader() {
         <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 sm:px-6">
           {links.map((l) => (
             <li key={l.to}>
-              <NavLink to={l.to} end={l.end} className={({ isActive }) => `block whitespace-nowrap border-b-2 px-3 py-2 text-sm ${isActive ? 'border-amber-400 text-white' : 'border-transparent text-indigo-200 hover:text-white'}`}>
+              <NavLink
+                to={l.to}
+                end={l.end}
+                className={({ isActive }) =>
+                  `block whitespace-nowrap border-b-2 px-3 py-2 text-sm ${isActive ? 'border-amber-400 text-white' : 'border-transparent text-indigo-200 hover:text-white'}`
+                }
+              >
                 {l.label}
               </NavLink>
             </li>

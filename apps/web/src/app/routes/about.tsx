@@ -28,8 +28,12 @@ export default function AboutPage() {
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-slate-500">
-                <th scope="col" className="py-2 pr-4 font-medium">{t('about.dateColumn')}</th>
-                <th scope="col" className="py-2 font-medium">{t('about.whatColumn')}</th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  {t('about.dateColumn')}
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  {t('about.whatColumn')}
+                </th>
               </tr>
             </thead>
             <tbody>

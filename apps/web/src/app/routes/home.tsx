@@ -16,7 +16,8 @@ export default function HomePage() {
       {user && (
         <p className="mb-6 rounded-xl bg-gradient-to-r from-indigo-700 to-violet-600 p-5 text-white shadow">
           <span className="block text-sm text-indigo-100">{t('home.yourPoints')}</span>
-          <span className="text-3xl font-bold">{formatPoints(user.points)}</span> <span className="text-indigo-100">{t('header.points')}</span>
+          <span className="text-3xl font-bold">{formatPoints(user.points)}</span>{' '}
+          <span className="text-indigo-100">{t('header.points')}</span>
           {user.storeName && <span className="mt-1 block text-sm text-indigo-100">{user.storeName}</span>}
         </p>
       )}
@@ -31,8 +32,13 @@ export default function HomePage() {
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {categories.data.data.map((c) => (
             <li key={c.id}>
-              <Link to={`/category/${c.slug}`} className="group block overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:border-indigo-300 hover:shadow">
-                {c.picture && <img src={c.picture} alt="" width={300} height={300} loading="lazy" className="aspect-[4/3] w-full object-cover" />}
+              <Link
+                to={`/category/${c.slug}`}
+                className="group block overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:border-indigo-300 hover:shadow"
+              >
+                {c.picture && (
+                  <img src={c.picture} alt="" width={300} height={300} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+                )}
                 <span className="block px-3 py-2 text-sm font-medium text-slate-800 group-hover:text-indigo-800">{c.title}</span>
               </Link>
             </li>

@@ -22,7 +22,11 @@ export default function LoginPage() {
             {isErrorCode(error) ? t(`errors:${error}`) : t('errors:SIGN_IN_FAILED')}
           </p>
         )}
-        <a href={loginUrl(returnTo)} className="inline-block w-full rounded-full bg-indigo-700 px-6 py-3 font-semibold text-white hover:bg-indigo-800" data-testid="login-button">
+        <a
+          href={loginUrl(returnTo)}
+          className="inline-block w-full rounded-full bg-indigo-700 px-6 py-3 font-semibold text-white hover:bg-indigo-800"
+          data-testid="login-button"
+        >
           {t('login.button')}
         </a>
         <p className="mt-4 text-xs text-slate-500">{t('login.privacy')}</p>

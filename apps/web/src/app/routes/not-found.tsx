@@ -7,7 +7,9 @@ export default function NotFoundPage() {
   return (
     <Page title={t('notFound.title')}>
       <p className="mb-4 text-slate-600">{t('notFound.text')}</p>
-      <Link to="/" className="font-semibold text-indigo-700 hover:underline">{t('notFound.home')}</Link>
+      <Link to="/" className="font-semibold text-indigo-700 hover:underline">
+        {t('notFound.home')}
+      </Link>
     </Page>
   );
 }

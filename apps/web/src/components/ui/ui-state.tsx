@@ -60,14 +60,23 @@ export function UiStateProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3">
         {alerts.map((a) => (
-          <div key={a.id} role="alert" className={`pointer-events-auto w-full max-w-lg rounded-lg border px-4 py-3 text-sm shadow ${severityStyles[a.severity]}`}>
+          <div
+            key={a.id}
+            role="alert"
+            className={`pointer-events-auto w-full max-w-lg rounded-lg border px-4 py-3 text-sm shadow ${severityStyles[a.severity]}`}
+          >
             {a.title && <p className="font-semibold">{a.title}</p>}
             <p>{a.message}</p>
           </div>
         ))}
       </div>
       {loading > 0 && (
-        <div className="fixed inset-0 z-40 grid place-items-center bg-white/60 backdrop-blur-[1px]" role="status" aria-live="polite" data-testid="loading-overlay">
+        <div
+          className="fixed inset-0 z-40 grid place-items-center bg-white/60 backdrop-blur-[1px]"
+          role="status"
+          aria-live="polite"
+          data-testid="loading-overlay"
+        >
           <span className="h-10 w-10 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-700" aria-hidden="true" />
           <span className="sr-only">{t('loading')}</span>
         </div>

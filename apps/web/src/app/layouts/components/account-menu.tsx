@@ -28,19 +28,44 @@ export function AccountMenu({ user, adminLink = true, shopLink = false }: { user
   const item = 'block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
   return (
     <div className="relative" ref={ref}>
-      <button type="button" className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)} data-testid="account-menu">
+      <button
+        type="button"
+        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="account-menu"
+      >
         <img src={user.profilePictureUrl} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
         <span className="hidden max-w-32 truncate text-sm font-medium text-slate-800 lg:inline">{user.name}</span>
         <ChevronDownIcon className="h-4 w-4 text-slate-500" />
         <span className="sr-only">{t('header.accountMenu')}</span>
       </button>
       {open && (
-        <div id={menuId} role="menu" className="absolute right-0 z-30 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg" onClick={() => setOpen(false)}>
+        <div
+          id={menuId}
+          role="menu"
+          className="absolute right-0 z-30 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+          onClick={() => setOpen(false)}
+        >
           <p className="truncate px-3 py-2 text-xs text-slate-500">{user.email}</p>
-          <Link role="menuitem" className={item} to="/myProfile">{t('header.myProfile')}</Link>
-          {shopLink && <Link role="menuitem" className={item} to="/">{t('header.backToStore')}</Link>}
-          {adminLink && isAdminRole(user.role) && <Link role="menuitem" className={item} to="/admin/">{t('header.admin')}</Link>}
-          <Link role="menuitem" className={item} to="/logout">{t('header.logout')}</Link>
+          <Link role="menuitem" className={item} to="/myProfile">
+            {t('header.myProfile')}
+          </Link>
+          {shopLink && (
+            <Link role="menuitem" className={item} to="/">
+              {t('header.backToStore')}
+            </Link>
+          )}
+          {adminLink && isAdminRole(user.role) && (
+            <Link role="menuitem" className={item} to="/admin/">
+              {t('header.admin')}
+            </Link>
+          )}
+          <Link role="menuitem" className={item} to="/logout">
+            {t('header.logout')}
+          </Link>
         </div>
       )}
     </div>

@@ -7,7 +7,11 @@ import { GlobeIcon } from '@/components/ui/icons';
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   return (
-    <div className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-white p-0.5" role="group" aria-label={t('language.label')}>
+    <div
+      className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-white p-0.5"
+      role="group"
+      aria-label={t('language.label')}
+    >
       <GlobeIcon className="ml-1.5 h-4 w-4 text-slate-500" />
       {languages.map((lang: Language) => (
         <button

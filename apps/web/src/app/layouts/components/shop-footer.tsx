@@ -23,15 +23,29 @@ export function ShopFooter() {
     <footer className="mt-auto bg-slate-900 text-sm text-slate-300">
       <div className="mx-auto hidden max-w-7xl grid-cols-4 gap-8 px-6 py-10 lg:grid" data-testid="footer-full">
         <div>
-          <span className="rounded bg-white px-2 py-1"><Logo /></span>
+          <span className="rounded bg-white px-2 py-1">
+            <Logo />
+          </span>
           <p className="mt-3 text-slate-400">{t('footer.tagline')}</p>
         </div>
         <nav aria-label={t('footer.program')}>
           <h2 className="mb-3 font-semibold text-white">{t('footer.program')}</h2>
           <ul className="space-y-2">
-            <li><Link className={linkClass} to={`/about?store=${store?.id ?? ''}`}>{t('footer.howItWorks')}</Link></li>
-            <li><Link className={linkClass} to="/faq">{t('footer.faq')}</Link></li>
-            <li><Link className={linkClass} to="/account">{t('footer.myPoints')}</Link></li>
+            <li>
+              <Link className={linkClass} to={`/about?store=${store?.id ?? ''}`}>
+                {t('footer.howItWorks')}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/faq">
+                {t('footer.faq')}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to="/account">
+                {t('footer.myPoints')}
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>
@@ -49,7 +63,11 @@ export function ShopFooter() {
           <h2 className="mb-3 font-semibold text-white">{t('footer.follow')}</h2>
           <ul className="space-y-2">
             {social.map((s) => (
-              <li key={s.name}><a className={linkClass} href={s.href} target="_blank" rel="noopener noreferrer">{s.name}</a></li>
+              <li key={s.name}>
+                <a className={linkClass} href={s.href} target="_blank" rel="noopener noreferrer">
+                  {s.name}
+                </a>
+              </li>
             ))}
           </ul>
         </div>
@@ -57,7 +75,9 @@ export function ShopFooter() {
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-6 py-4">
           <p>{t('footer.copyright', { year })}</p>
-          <Link to="/faq" className={`${linkClass} lg:hidden`} data-testid="footer-compact-faq">{t('footer.faq')}</Link>
+          <Link to="/faq" className={`${linkClass} lg:hidden`} data-testid="footer-compact-faq">
+            {t('footer.faq')}
+          </Link>
         </div>
       </div>
     </footer>

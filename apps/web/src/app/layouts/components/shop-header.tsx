@@ -27,16 +27,33 @@ export function ShopHeader() {
         </Link>
         <div className="order-last flex w-full items-center gap-2 md:order-none md:mx-4 md:max-w-xl md:flex-1">
           <SearchBox storeId={user?.storeId} />
-          <span className="shrink-0 sm:hidden"><LanguageSwitch /></span>
+          <span className="shrink-0 sm:hidden">
+            <LanguageSwitch />
+          </span>
         </div>
         <nav className="ml-auto flex items-center gap-1" aria-label={t('header.userNav')}>
           {user ? (
             <>
-              <span className="hidden sm:inline-flex"><BadgeLink to={`/about?store=${user.storeId ?? ''}`} label={t('header.about')}><InfoIcon /></BadgeLink></span>
-              <BadgeLink to="/wishlist" label={t('header.wishlist')} count={counts.data?.wishlist}><HeartIcon /></BadgeLink>
-              <BadgeLink to="/notifications" label={t('header.notifications')} count={counts.data?.notifications}><BellIcon /></BadgeLink>
-              <BadgeLink to="/cart" label={t('header.cart')} count={counts.data?.cart}><CartIcon /></BadgeLink>
-              <Link to="/account" className="mx-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-200" title={t('header.pointsTitle')} data-testid="points-balance">
+              <span className="hidden sm:inline-flex">
+                <BadgeLink to={`/about?store=${user.storeId ?? ''}`} label={t('header.about')}>
+                  <InfoIcon />
+                </BadgeLink>
+              </span>
+              <BadgeLink to="/wishlist" label={t('header.wishlist')} count={counts.data?.wishlist}>
+                <HeartIcon />
+              </BadgeLink>
+              <BadgeLink to="/notifications" label={t('header.notifications')} count={counts.data?.notifications}>
+                <BellIcon />
+              </BadgeLink>
+              <BadgeLink to="/cart" label={t('header.cart')} count={counts.data?.cart}>
+                <CartIcon />
+              </BadgeLink>
+              <Link
+                to="/account"
+                className="mx-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-200"
+                title={t('header.pointsTitle')}
+                data-testid="points-balance"
+              >
                 <StarIcon className="h-4 w-4" />
                 <span>{formatPoints(user.points)}</span>
                 <span className="hidden sm:inline">{t('header.points')}</span>
@@ -46,11 +63,17 @@ export function ShopHeader() {
           ) : session.isPending ? (
             <span className="h-9 w-24 animate-pulse rounded-full bg-slate-100" aria-hidden="true" />
           ) : (
-            <a href={loginUrl(location.pathname === '/login' ? '/' : location.pathname + location.search)} className="rounded-full bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800" data-testid="access-button">
+            <a
+              href={loginUrl(location.pathname === '/login' ? '/' : location.pathname + location.search)}
+              className="rounded-full bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800"
+              data-testid="access-button"
+            >
               {t('header.access')}
             </a>
           )}
-          <span className="ml-1 hidden sm:inline-flex"><LanguageSwitch /></span>
+          <span className="ml-1 hidden sm:inline-flex">
+            <LanguageSwitch />
+          </span>
         </nav>
       </div>
     </header>

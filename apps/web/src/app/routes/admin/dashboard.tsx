@@ -19,7 +19,11 @@ export default function AdminDashboardPage() {
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {stores.map((s) => (
             <li key={s.id}>
-              <Link to={`/admin/inventory/${s.id}`} className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-400" data-testid="admin-store-card">
+              <Link
+                to={`/admin/inventory/${s.id}`}
+                className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-400"
+                data-testid="admin-store-card"
+              >
                 <span className="block font-semibold text-slate-900">{s.title}</span>
                 <span className="text-sm text-slate-600">{s.location}</span>
               </Link>

@@ -15,8 +15,7 @@ export async function getSession(): Promise<SessionUser | null> {
 
 export const sessionQueryKey = ['session'] as const;
 
-export const sessionQueryOptions = () =>
-  queryOptions({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 60_000, retry: false });
+export const sessionQueryOptions = () => queryOptions({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 60_000, retry: false });
 
 export function useSession() {
   return useQuery(sessionQueryOptions());
