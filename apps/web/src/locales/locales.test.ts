@@ -47,9 +47,14 @@ describe('locales', () => {
       for (const m of text.matchAll(/\bt\('([\w.:]+)'/g)) {
         const [nsPart, key] = m[1]!.includes(':') ? m[1]!.split(':') : [ns, m[1]!];
         if (nsPart === 'errors') continue; // from packages/shared, checked there
-        for (const [lang, tree] of [['en', en], ['es', es]] as const) {
+        for (const [lang, tree] of [
+          ['en', en],
+          ['es', es],
+        ] as const) {
           const root = tree[`${nsPart}.json`];
-          const found = root && key!.split('.').reduce<Tree | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), root);
+          const found =
+            root &&
+            key!.split('.').reduce<Tree | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), root);
           if (found === undefined) missing.push(`${lang}/${nsPart}:${key} (${path.relative(src, file)})`);
         }
       }
