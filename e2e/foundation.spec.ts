@@ -96,3 +96,25 @@ test('home, login and FAQ have no serious accessibility violations', async ({ pa
     expect(serious.map((v) => `${url}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
   }
 });
+
+test('a revoked session clears the state and goes to /login', async ({ page, baseURL }) => {
+  await signInAs(page, 'super@rewards.test');
+  await expect(page.getByTestId('points-balance')).toBeVisible();
+  // The session is revoked elsewhere (here: a sign-out request from this browser's cookie).
+  const out = await page.request.post('/api/auth/logout', { headers: { origin: baseURL! } });
+  expect(out.status()).toBe(200);
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Faccount$/);
+  await expect(page.getByTestId('access-button')).toBeVisible();
+});
+
+test('a store account goes to /admin after signing in', async ({ page }) => {
+  await signInAs(page, 'tienda@rewards.test');
+  // First sign-in: verify your data first, like every new user.
+  await expect(page).toHaveURL(/\/myProfile$/);
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  await signInAs(page, 'tienda@rewards.test');
+  await expect(page).toHaveURL(/\/admin\/$/);
+  await expect(page.getByRole('heading', { name: 'Panel' })).toBeVisible();
+});
