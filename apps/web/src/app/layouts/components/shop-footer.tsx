@@ -23,9 +23,7 @@ export function ShopFooter() {
     <footer className="mt-auto bg-slate-900 text-sm text-slate-300">
       <div className="mx-auto hidden max-w-7xl grid-cols-4 gap-8 px-6 py-10 lg:grid" data-testid="footer-full">
         <div>
-          <span className="rounded bg-white px-2 py-1">
-            <Logo />
-          </span>
+          <Logo light />
           <p className="mt-3 text-slate-400">{t('footer.tagline')}</p>
         </div>
         <nav aria-label={t('footer.program')}>

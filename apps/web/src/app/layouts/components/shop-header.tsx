@@ -25,7 +25,7 @@ export function ShopHeader() {
         <Link to="/" className="shrink-0 rounded focus-visible:outline-2 focus-visible:outline-indigo-600" aria-label={t('header.home')}>
           <Logo compact />
         </Link>
-        <div className="order-last flex w-full items-center gap-2 md:order-none md:mx-4 md:max-w-xl md:flex-1">
+        <div className="order-last flex w-full items-center gap-2 md:order-none md:mx-2 md:max-w-xl md:flex-1 lg:mx-4">
           <SearchBox storeId={user?.storeId} />
           <span className="shrink-0 sm:hidden">
             <LanguageSwitch />
@@ -56,7 +56,7 @@ export function ShopHeader() {
               >
                 <StarIcon className="h-4 w-4" />
                 <span>{formatPoints(user.points)}</span>
-                <span className="hidden sm:inline">{t('header.points')}</span>
+                <span className="hidden lg:inline">{t('header.points')}</span>
               </Link>
               <AccountMenu user={user} />
             </>
