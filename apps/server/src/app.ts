@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -12,14 +13,20 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { MAX_PRODUCT_PICTURES, MAX_UPLOAD_BYTES } from '@rewards/shared/products';
 import type { Clock } from './lib/clock.ts';
+import { ResponseCache } from './lib/response-cache.ts';
 import { AppError } from './lib/app-error.ts';
 import { authPlugin, SESSION_COOKIE } from './plugins/auth.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { idpPlugin } from './plugins/idp.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createOidcClient } from './modules/auth/oidc-client.ts';
+import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
+import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -29,6 +36,8 @@ export interface AppDeps {
   database: Database;
   db: Db;
   clock: Clock;
+  /** Hot catalogue reads; every catalogue write invalidates it. */
+  cache: ResponseCache;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -36,8 +45,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const WRITE_LIMIT_PER_MINUTE = 600;
 
 /** Builds the whole application; `main.ts` only listens, tests call this with their own database and clock. */
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
-  const { config } = deps;
+export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const { config } = base;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -72,7 +81,16 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const cache = new ResponseCache({ maxEntries: 5000, ttlMs: 60_000, redis });
+  await cache.start();
+  app.addHook('onClose', async () => {
+    await cache.stop();
+    await redis?.quit();
+  });
+  const deps: AppDeps = { ...base, cache };
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_PRODUCT_PICTURES, fields: 40, fieldSize: 64 * 1024, parts: 60 },
+  });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'rewards-rl:' } : {}),
@@ -136,6 +154,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   await app.register(usersRoutes, { prefix: '/api/users', deps });
   await app.register(storesRoutes, { prefix: '/api/stores', deps });
   await app.register(categoriesRoutes, { prefix: '/api/categories', deps });
+  await app.register(productsRoutes, { prefix: '/api', deps });
+  await app.register(inventoryRoutes, { prefix: '/api', deps });
+  await app.register(bannersRoutes, { prefix: '/api/banners', deps });
+  await app.register(rewardsRoutes, { prefix: '/api/rewards', deps });
 
   // Uploaded and seeded pictures: immutable names, long cache.
   fs.mkdirSync(config.uploadsDir, { recursive: true });

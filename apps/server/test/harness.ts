@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import sharp from 'sharp';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -127,4 +128,25 @@ export async function signIn(app: FastifyInstance, email: string, query = ''): P
 /** Headers of a browser request with that session: cookie and our Origin. */
 export function as(session: string | undefined) {
   return { cookie: `rs_session=${session}`, ...ORIGIN };
+}
+
+/** A multipart body for app.inject, built by the platform's own FormData encoder. */
+export async function multipart(
+  fields: Record<string, string | number | boolean | (string | number)[]>,
+  files: { field: string; name: string; data: Buffer; type?: string }[] = [],
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    for (const item of Array.isArray(v) ? v : [v]) form.append(k, String(item));
+  }
+  for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
+}
+
+/** A small real picture. */
+export function png(color = '#4f46e5', width = 64, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }

@@ -41,6 +41,26 @@ export const errorMessages = {
     en: 'There is already an active record',
     es: 'Ya existe un registro activo',
   },
+  CATEGORY_NOT_EMPTY: {
+    en: 'This category has products: deactivate it, or move or delete its products first',
+    es: 'Esta categoría tiene productos: desactívala, o mueve o elimina sus productos primero',
+  },
+  PRODUCT_HAS_ORDERS: {
+    en: 'This product appears in orders and cannot be deleted: deactivate it instead',
+    es: 'Este producto aparece en pedidos y no se puede eliminar: desactívalo',
+  },
+  LEDGER_APPEND_ONLY: {
+    en: 'Stock movements are permanent: record an adjustment instead',
+    es: 'Los movimientos de inventario son permanentes: registra un ajuste',
+  },
+  CATEGORY_OTHER_STORE: {
+    en: 'The category belongs to another store',
+    es: 'La categoría pertenece a otra tienda',
+  },
+  PICTURE_REQUIRED: {
+    en: 'Add at least one picture',
+    es: 'Agrega al menos una imagen',
+  },
   ALREADY_IN_CART: {
     en: 'the product is already in the cart',
     es: 'el producto ya está en el carrito',

@@ -38,10 +38,15 @@ export const products = pgTable(
     featured: boolean('featured').notNull().default(false),
     views: integer('views').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Lower-case, accent-free name + category + description: what search matches (trigram index). */
+    searchText: text('search_text').notNull().default(''),
     ...audit,
   },
   (t) => [
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_store_featured_idx').on(t.storeId, t.featured, t.createdAt),
+    index('products_store_price_idx').on(t.storeId, t.categoryId, t.price),
     check('products_price_nonnegative', sql`${t.price} >= 0`),
     index('products_store_category_idx').on(t.storeId, t.categoryId, t.active),
     index('products_store_created_idx').on(t.storeId, t.createdAt),

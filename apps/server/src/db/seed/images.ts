@@ -1,6 +1,4 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import sharp from 'sharp';
+import { storeImage } from '../../lib/images.ts';
 import type { IconKind } from './catalog-data.ts';
 
 /** Simple product drawings in a 200x200 box, centred; `c` is the accent colour. */
@@ -70,10 +68,7 @@ export function bannerSvg(title: string, subtitle: string, iconsOf: IconKind[], 
 <text x="70" y="225" font-family="DejaVu Sans, sans-serif" font-size="30" fill="#fffd">${esc(subtitle)}</text></svg>`;
 }
 
-/** Renders an SVG to WebP under the uploads folder and returns its public URL. */
-export async function writeWebp(uploadsDir: string, relPath: string, svg: string): Promise<string> {
-  const file = path.join(uploadsDir, relPath);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await sharp(Buffer.from(svg)).webp({ quality: 80 }).toFile(file);
-  return `/uploads/${relPath}`;
+/** Renders an SVG into the stored picture variants, like an upload, and returns its public URL. */
+export function writePicture(uploadsDir: string, folder: string, svg: string): Promise<string> {
+  return storeImage(uploadsDir, folder, Buffer.from(svg), { allowSvg: true });
 }

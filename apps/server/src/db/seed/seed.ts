@@ -4,7 +4,8 @@ import type { Db } from '../client.ts';
 import * as s from '../schema/index.ts';
 import { areaData, categoryData, productData, rewardData, storeData } from './catalog-data.ts';
 import { demoAccounts } from './demo-accounts.ts';
-import { bannerSvg, drawingSvg, writeWebp } from './images.ts';
+import { productSearchText, slugify } from '../../lib/search-text.ts';
+import { bannerSvg, drawingSvg, writePicture } from './images.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -21,26 +22,22 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(s.stores);
   if ((row?.n ?? 0) > 0) return false;
 
-  const picture = async (rel: string, svg: () => string) => (opts.images ? writeWebp(opts.uploadsDir, rel, svg()) : `/uploads/${rel}`);
+  let n = 0;
+  const picture = async (folder: string, svg: () => string) =>
+    opts.images ? writePicture(opts.uploadsDir, folder, svg()) : `/uploads/${folder}/seed-${++n}-1200.webp`;
 
   // Pictures are drawn before the transaction: PGlite runs one query at a time.
-  const categoryPictures = await Promise.all(
-    categoryData.map((c, i) => picture(`categories/${c.slug}.webp`, () => drawingSvg(c.icon, i + 3, 600))),
-  );
+  const categoryPictures = await Promise.all(categoryData.map((c, i) => picture('categories', () => drawingSvg(c.icon, i + 3, 600))));
   const productPictures = await Promise.all(
     productData.map(([slug], i) => {
       const icon = categoryData.find((c) => c.slug === slug)!.icon;
-      return picture(`products/demo-${i + 1}.webp`, () => drawingSvg(icon, i));
+      return picture('products', () => drawingSvg(icon, i));
     }),
   );
   const bannerPictures = await Promise.all(
     [0, 1, 2].flatMap((store) => [
-      picture(`banners/store-${store + 1}-a.webp`, () =>
-        bannerSvg('Canjea tus puntos', 'Nuevos productos cada mes', ['mug', 'backpack', 'screen'], store),
-      ),
-      picture(`banners/store-${store + 1}-b.webp`, () =>
-        bannerSvg('Reto sorpresa', 'Participa y gana puntos extra', ['ball', 'ticket', 'tent'], store + 5),
-      ),
+      picture('banners', () => bannerSvg('Canjea tus puntos', 'Nuevos productos cada mes', ['mug', 'backpack', 'screen'], store)),
+      picture('banners', () => bannerSvg('Reto sorpresa', 'Participa y gana puntos extra', ['ball', 'ticket', 'tent'], store + 5)),
     ]),
   );
 
@@ -108,6 +105,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
             name,
             slug: slugify(name) + (storeIndex === 0 ? '' : `-${store.sedeId!.toLowerCase()}`),
             description,
+            searchText: productSearchText(name, categories.find((c) => c.slug === cat)!.title, description),
             price,
             stock,
             featured: featured ?? false,
@@ -151,13 +149,4 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     }
   });
   return true;
-}
-
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 }

@@ -1,8 +1,10 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import type { Category, CategoryListQuery } from '@rewards/shared/categories';
+import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { Category, CategoryForm } from '@rewards/shared/categories';
 import type { ListResponse } from '@rewards/shared/common';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { productSearchText, slugify } from '../../lib/search-text.ts';
 
 const columns = {
   id: s.categories.id,
@@ -14,17 +16,128 @@ const columns = {
   active: s.categories.active,
 };
 
-/** Active categories of a store, by title (the header dropdown and the shop). */
-export async function listActiveCategories(db: DbOrTx, query: CategoryListQuery & { storeId: number }): Promise<ListResponse<Category>> {
-  const where: SQL = and(eq(s.categories.storeId, query.storeId), eq(s.categories.active, true))!;
+export interface CategoryFilter {
+  storeId: number;
+  page: number;
+  pageSize: number;
+  search?: string;
+  /** undefined: active and inactive (administrators); true/false: only those. */
+  active?: boolean;
+}
+
+export async function listCategories(db: DbOrTx, f: CategoryFilter): Promise<ListResponse<Category>> {
+  const conditions: SQL[] = [eq(s.categories.storeId, f.storeId)];
+  if (f.active !== undefined) conditions.push(eq(s.categories.active, f.active));
+  if (f.search) conditions.push(ilike(s.categories.title, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(s.categories).where(where);
   const data = await db
     .select(columns)
     .from(s.categories)
     .where(where)
     .orderBy(asc(s.categories.title), asc(s.categories.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize);
   const totalCount = total?.n ?? 0;
-  return { data, page: query.page, pageSize: query.pageSize, totalCount, totalPages: Math.ceil(totalCount / query.pageSize) };
+  return { data, page: f.page, pageSize: f.pageSize, totalCount, totalPages: Math.ceil(totalCount / f.pageSize) };
+}
+
+export async function getCategory(db: DbOrTx, id: number): Promise<Category> {
+  const [row] = await db.select(columns).from(s.categories).where(eq(s.categories.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A slug unique within the store: "oficina", then "oficina-2", ... */
+async function uniqueSlug(db: DbOrTx, storeId: number, title: string, exceptId?: number): Promise<string> {
+  const base = slugify(title) || 'categoria';
+  const rows = await db
+    .select({ id: s.categories.id, slug: s.categories.slug })
+    .from(s.categories)
+    .where(and(eq(s.categories.storeId, storeId), sql`${s.categories.slug} ~ ${`^${base}(-[0-9]+)?$`}`));
+  const taken = new Set(rows.filter((r) => r.id !== exceptId).map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
+}
+
+export async function createCategory(db: DbOrTx, input: CategoryForm & { picture: string; actorId: number; now: Date }): Promise<Category> {
+  const [store] = await db.select({ id: s.stores.id }).from(s.stores).where(eq(s.stores.id, input.storeId));
+  if (!store) throw new AppError('VALIDATION_FAILED', 400, [{ field: 'body.storeId', message: 'Unknown store', code: 'custom' }]);
+  const slug = await uniqueSlug(db, input.storeId, input.title);
+  const [row] = await db
+    .insert(s.categories)
+    .values({
+      storeId: input.storeId,
+      title: input.title,
+      slug,
+      description: input.description,
+      picture: input.picture,
+      createdBy: input.actorId,
+      modifiedBy: input.actorId,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning(columns);
+  return row!;
+}
+
+/** Edits title/description (and picture); products' search text follows the new title. */
+export async function updateCategory(
+  db: DbOrTx,
+  id: number,
+  input: { title: string; description: string; picture?: string; actorId: number; now: Date },
+): Promise<{ category: Category; previousPicture: string | null }> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(s.categories).where(eq(s.categories.id, id)).for('update');
+    if (!current) throw notFound();
+    const slug = current.title === input.title ? current.slug : await uniqueSlug(tx, current.storeId, input.title, id);
+    const [row] = await tx
+      .update(s.categories)
+      .set({
+        title: input.title,
+        slug,
+        description: input.description,
+        picture: input.picture ?? current.picture,
+        modifiedBy: input.actorId,
+        updatedAt: input.now,
+      })
+      .where(eq(s.categories.id, id))
+      .returning(columns);
+    if (current.title !== input.title) {
+      const products = await tx
+        .select({ id: s.products.id, name: s.products.name, description: s.products.description })
+        .from(s.products)
+        .where(eq(s.products.categoryId, id));
+      for (const p of products) {
+        await tx
+          .update(s.products)
+          .set({ searchText: productSearchText(p.name, input.title, p.description) })
+          .where(eq(s.products.id, p.id));
+      }
+    }
+    return { category: row!, previousPicture: input.picture ? current.picture : null };
+  });
+}
+
+export async function setCategoryActive(db: DbOrTx, id: number, active: boolean, actorId: number, now: Date): Promise<Category> {
+  const [row] = await db
+    .update(s.categories)
+    .set({ active, modifiedBy: actorId, updatedAt: now })
+    .where(eq(s.categories.id, id))
+    .returning(columns);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Deletes an empty category; one with products is refused (deactivate it instead). */
+export async function deleteCategory(db: DbOrTx, id: number): Promise<Category> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select(columns).from(s.categories).where(eq(s.categories.id, id)).for('update');
+    if (!current) throw notFound();
+    const [products] = await tx.select({ n: count() }).from(s.products).where(eq(s.products.categoryId, id));
+    if ((products?.n ?? 0) > 0) throw new AppError('CATEGORY_NOT_EMPTY', 409, { products: products!.n });
+    await tx.update(s.profiles).set({ preferredCategoryId: null }).where(eq(s.profiles.preferredCategoryId, id));
+    await tx.delete(s.categories).where(eq(s.categories.id, id));
+    return current;
+  });
 }

@@ -1,0 +1,56 @@
+import '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from './app-error.ts';
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  buffer: Buffer;
+}
+
+export interface FormData {
+  fields: Record<string, string | string[]>;
+  files: UploadedFile[];
+}
+
+/**
+ * Reads a multipart form. Limits come from the multipart plugin: a file over the size limit is 413,
+ * a request that is not multipart is 415. Repeated fields become arrays (`data[]`, `removeImageIds`).
+ */
+export async function readForm(request: FastifyRequest): Promise<FormData> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { expected: 'multipart/form-data' });
+  const fields: FormData['fields'] = {};
+  const files: UploadedFile[] = [];
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const buffer = await part.toBuffer();
+      if (buffer.length > 0) files.push({ field: part.fieldname, filename: part.filename, buffer });
+    } else {
+      const name = part.fieldname.replace(/\[\]$/, '');
+      const value = String(part.value);
+      const existing = fields[name];
+      fields[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    }
+  }
+  return { fields, files };
+}
+
+/** Validates form fields with a shared zod schema; failures look like every other validation error. */
+export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.infer<S> {
+  const result = schema.safeParse(fields);
+  if (!result.success) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      400,
+      result.error.issues.map((i) => ({ field: ['body', ...i.path].join('.'), message: i.message, code: i.code })),
+    );
+  }
+  return result.data;
+}
+
+/** A comma-separated or repeated multipart field as a list. */
+export function listField(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : value.split(',')).map((v) => v.trim()).filter(Boolean);
+}

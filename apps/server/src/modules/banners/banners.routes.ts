@@ -1,0 +1,173 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bannerCreateSchema, bannerListQuerySchema, bannerSchema, bannerUpdateSchema } from '@rewards/shared/banners';
+import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { removeImage, storeImage } from '../../lib/images.ts';
+import { parseFields, readForm } from '../../lib/multipart.ts';
+import { shopStoreId } from '../../lib/shop-store.ts';
+import { assertStoreAdmin, canAdminStore, requireUser } from '../../plugins/auth.ts';
+import type { AppDeps } from '../../app.ts';
+import { createBanner, deleteBanner, getBanner, listBanners, updateBanner } from './banners.service.ts';
+
+const item = itemEnvelope(bannerSchema);
+
+export async function bannersRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+  const { db, clock, config, cache } = opts.deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['banners'],
+        summary: "Active banners of the user's store (or the default store), in order",
+        querystring: bannerListQuerySchema,
+        response: { 200: listEnvelope(bannerSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { page, pageSize } = request.query;
+      const storeId = await shopStoreId(db, request, request.query.storeId);
+      if (!storeId) return { data: [], page, pageSize, totalCount: 0, totalPages: 0 };
+      const body = await cache.json(`banners:${storeId}:${request.url}`, () => listBanners(db, { storeId, page, pageSize, active: true }));
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
+  );
+  r.get(
+    '/admin',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['banners'],
+        summary: 'Banners of a store for its administrators',
+        querystring: bannerListQuerySchema,
+        response: { 200: listEnvelope(bannerSchema) },
+      },
+    },
+    async (request) => {
+      const principal = requireUser(request);
+      const storeId = request.query.storeId ?? principal.adminStores[0] ?? principal.storeId;
+      if (!storeId)
+        throw new AppError('VALIDATION_FAILED', 400, [{ field: 'querystring.storeId', message: 'Required field', code: 'required' }]);
+      assertStoreAdmin(principal, storeId);
+      return listBanners(db, { ...request.query, storeId });
+    },
+  );
+  r.get(
+    '/:id',
+    { config: { access: 'public' }, schema: { tags: ['banners'], summary: 'One banner', params: idParamsSchema, response: { 200: item } } },
+    async (request) => {
+      const banner = await getBanner(db, request.params.id);
+      if (!banner.active && !(request.principal && canAdminStore(request.principal, banner.storeId))) throw notFound();
+      return { data: banner };
+    },
+  );
+  r.post(
+    '/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['banners'],
+        summary: 'Create a banner (form: title, picture, storeId, position)',
+        consumes: ['multipart/form-data'],
+        response: { 201: item },
+      },
+    },
+    async (request, reply) => {
+      const principal = requireUser(request);
+      const form = await readForm(request);
+      const fields = parseFields(bannerCreateSchema, form.fields);
+      assertStoreAdmin(principal, fields.storeId);
+      const file = form.files.find((f) => f.field === 'picture');
+      if (!file) throw new AppError('VALIDATION_FAILED', 400, [{ field: 'body.picture', message: 'Required field', code: 'required' }]);
+      const picture = await storeImage(config.uploadsDir, 'banners', file.buffer);
+      try {
+        const banner = await createBanner(db, { ...fields, picture, actorId: principal.id, now: clock.now() });
+        cache.invalidate();
+        return reply.status(201).send({ data: banner });
+      } catch (err) {
+        await removeImage(config.uploadsDir, picture);
+        throw err;
+      }
+    },
+  );
+  r.put(
+    '/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['banners'],
+        summary: 'Edit a banner (form: title, position, picture optional)',
+        params: idParamsSchema,
+        consumes: ['multipart/form-data'],
+        response: { 200: item },
+      },
+    },
+    async (request) => {
+      const principal = requireUser(request);
+      const current = await getBanner(db, request.params.id);
+      assertStoreAdmin(principal, current.storeId);
+      const form = await readForm(request);
+      const fields = parseFields(bannerUpdateSchema, form.fields);
+      const file = form.files.find((f) => f.field === 'picture');
+      const picture = file ? await storeImage(config.uploadsDir, 'banners', file.buffer) : undefined;
+      try {
+        const { banner, previousPicture } = await updateBanner(db, current.id, {
+          ...fields,
+          picture,
+          actorId: principal.id,
+          now: clock.now(),
+        });
+        await removeImage(config.uploadsDir, previousPicture);
+        cache.invalidate();
+        return { data: banner };
+      } catch (err) {
+        await removeImage(config.uploadsDir, picture);
+        throw err;
+      }
+    },
+  );
+  for (const [path, active] of [
+    ['/activate/:id', true],
+    ['/deactivate/:id', false],
+  ] as const) {
+    r.put(
+      path,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['banners'],
+          summary: `${active ? 'Activate' : 'Deactivate'} a banner`,
+          params: idParamsSchema,
+          response: { 200: item },
+        },
+      },
+      async (request) => {
+        const principal = requireUser(request);
+        const current = await getBanner(db, request.params.id);
+        assertStoreAdmin(principal, current.storeId);
+        const { banner } = await updateBanner(db, current.id, { active, actorId: principal.id, now: clock.now() });
+        cache.invalidate();
+        return { data: banner };
+      },
+    );
+  }
+  r.delete(
+    '/delete/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['banners'], summary: 'Delete a banner', params: idParamsSchema, response: { 200: item } },
+    },
+    async (request) => {
+      const principal = requireUser(request);
+      const current = await getBanner(db, request.params.id);
+      assertStoreAdmin(principal, current.storeId);
+      const banner = await deleteBanner(db, current.id);
+      await removeImage(config.uploadsDir, banner.picture);
+      cache.invalidate();
+      return { data: banner };
+    },
+  );
+}

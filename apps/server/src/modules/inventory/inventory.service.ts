@@ -1,0 +1,78 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { ListResponse } from '@rewards/shared/common';
+import type { InventoryMovement } from '@rewards/shared/inventory';
+import type { DbOrTx } from '../../db/client.ts';
+import * as s from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { applyStockDelta } from '../products/products.service.ts';
+
+const columns = {
+  id: s.inventoryMovements.id,
+  storeId: s.inventoryMovements.storeId,
+  productId: s.inventoryMovements.productId,
+  productName: s.products.name,
+  delta: s.inventoryMovements.delta,
+  stockAfter: s.inventoryMovements.stockAfter,
+  reason: s.inventoryMovements.reason,
+  createdBy: s.inventoryMovements.createdBy,
+  createdByName: s.users.name,
+  createdAt: s.inventoryMovements.createdAt,
+};
+
+function query(db: DbOrTx) {
+  return db
+    .select(columns)
+    .from(s.inventoryMovements)
+    .innerJoin(s.products, eq(s.products.id, s.inventoryMovements.productId))
+    .leftJoin(s.users, eq(s.users.id, s.inventoryMovements.createdBy));
+}
+
+const toDto = (r: Awaited<ReturnType<ReturnType<typeof query>['execute']>>[number]): InventoryMovement => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+});
+
+export async function listMovements(
+  db: DbOrTx,
+  q: { storeId: number; productId?: number; page: number; pageSize: number },
+): Promise<ListResponse<InventoryMovement>> {
+  const conditions: SQL[] = [eq(s.inventoryMovements.storeId, q.storeId)];
+  if (q.productId) conditions.push(eq(s.inventoryMovements.productId, q.productId));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    query(db)
+      .where(where)
+      .orderBy(desc(s.inventoryMovements.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(s.inventoryMovements).where(where),
+  ]);
+  const totalCount = total?.n ?? 0;
+  return { data: rows.map(toDto), page: q.page, pageSize: q.pageSize, totalCount, totalPages: Math.ceil(totalCount / q.pageSize) };
+}
+
+export async function getMovement(db: DbOrTx, id: number): Promise<InventoryMovement> {
+  const [row] = await query(db).where(eq(s.inventoryMovements.id, id));
+  if (!row) throw notFound();
+  return toDto(row);
+}
+
+/** A restock or adjustment: the product's stock and the movement change together, or not at all. */
+export async function recordMovement(
+  db: DbOrTx,
+  p: { productId: number; storeId: number; delta: number; reason: string; actorId: number; now: Date },
+): Promise<InventoryMovement> {
+  const { movementId } = await db.transaction((tx) => applyStockDelta(tx, p));
+  return getMovement(db, movementId);
+}
+
+/** Only the reason of a movement can be corrected; amounts are permanent. */
+export async function updateMovementReason(db: DbOrTx, id: number, reason: string): Promise<InventoryMovement> {
+  const rows = await db
+    .update(s.inventoryMovements)
+    .set({ reason })
+    .where(eq(s.inventoryMovements.id, id))
+    .returning({ id: s.inventoryMovements.id });
+  if (!rows.length) throw notFound();
+  return getMovement(db, id);
+}

@@ -1,0 +1,379 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema, idSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
+import {
+  MAX_PRODUCT_PICTURES,
+  adminProductListQuerySchema,
+  otherResultsQuerySchema,
+  productCreateSchema,
+  productListQuerySchema,
+  productSchema,
+  productStatsQuerySchema,
+  productUpdateSchema,
+} from '@rewards/shared/products';
+import { AppError } from '../../lib/app-error.ts';
+import { removeImage, storeImage } from '../../lib/images.ts';
+import { listField, parseFields, readForm, type UploadedFile } from '../../lib/multipart.ts';
+import { shopStoreId } from '../../lib/shop-store.ts';
+import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
+import type { AppDeps } from '../../app.ts';
+import {
+  availableStock,
+  countView,
+  createProduct,
+  deleteProduct,
+  getAdminProduct,
+  getShopProduct,
+  lastShopping,
+  listAdminProducts,
+  listShopProducts,
+  otherResults,
+  productStats,
+  setProductActive,
+  updateProduct,
+} from './products.service.ts';
+
+const productList = listEnvelope(productSchema);
+const productItem = itemEnvelope(productSchema);
+const productArray = z.object({ data: z.array(productSchema) });
+const emptyList = (page: number, pageSize: number) => ({ data: [], page, pageSize, totalCount: 0, totalPages: 0 });
+
+export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+  const { db, clock, config, cache } = opts.deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Public catalogue reads are served from the response cache, keyed by URL and store. */
+  async function sendCached(reply: FastifyReply, key: string, produce: () => Promise<unknown>) {
+    const body = await cache.json(key, produce);
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
+
+  async function savePictures(files: UploadedFile[]): Promise<string[]> {
+    const pictures = files.filter((f) => f.field === 'pictures' || f.field === 'picture');
+    if (pictures.length > MAX_PRODUCT_PICTURES) {
+      throw new AppError('VALIDATION_FAILED', 400, [
+        { field: 'body.pictures', message: `At most ${MAX_PRODUCT_PICTURES} pictures`, code: 'too_big' },
+      ]);
+    }
+    const saved: string[] = [];
+    try {
+      for (const f of pictures) saved.push(await storeImage(config.uploadsDir, 'products', f.buffer));
+    } catch (err) {
+      await Promise.all(saved.map((url) => removeImage(config.uploadsDir, url)));
+      throw err;
+    }
+    return saved;
+  }
+
+  // ---- shop lists ----
+  const listHandler =
+    (authOnly: boolean) =>
+    async (request: FastifyRequest<{ Querystring: z.infer<typeof productListQuerySchema> }>, reply: FastifyReply) => {
+      const q = request.query;
+      const storeId = authOnly ? requireUser(request).storeId : await shopStoreId(db, request, q.storeId);
+      if (!storeId) return emptyList(q.page, q.pageSize);
+      return sendCached(reply, `list:${storeId}:${request.url}`, () =>
+        listShopProducts(db, {
+          storeId,
+          page: q.page,
+          pageSize: q.pageSize,
+          categoryId: q.categoryId,
+          categorySlug: q.slug,
+          search: q.search,
+          order: q.order,
+        }),
+      );
+    };
+  const listSchema = (summary: string) => ({
+    tags: ['products'],
+    summary,
+    querystring: productListQuerySchema,
+    response: { 200: productList },
+  });
+  r.get(
+    '/products/all',
+    { config: { access: 'public' }, schema: listSchema('Active products of a store: category pages, search (search=), ordering (order=)') },
+    listHandler(false),
+  );
+  r.get(
+    '/products',
+    { config: { access: 'public' }, schema: listSchema('Active products (signed out: the default store)') },
+    listHandler(false),
+  );
+  r.get('/productsAuth', { config: { access: 'user' }, schema: listSchema("Active products of the user's store") }, listHandler(true));
+  r.get(
+    '/products/category/slug',
+    { config: { access: 'public' }, schema: listSchema('Products of a category by its slug (slug=)') },
+    listHandler(false),
+  );
+  r.get(
+    '/products/category',
+    { config: { access: 'public' }, schema: listSchema('Products of a category (categoryId=)') },
+    listHandler(false),
+  );
+  r.get(
+    '/products/categoryAuth',
+    { config: { access: 'user' }, schema: listSchema("Products of a category in the user's store") },
+    listHandler(true),
+  );
+
+  // ---- product page ----
+  r.get(
+    '/products/slug/:slug',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['products'],
+        summary: 'A product by slug (NOT_AVAILABLE_IN_STORE when of another store)',
+        params: z.object({ slug: z.string().min(1).max(140) }).strict(),
+        response: { 200: productItem },
+      },
+    },
+    async (request, reply) => {
+      const storeId = await shopStoreId(db, request);
+      return sendCached(reply, `slug:${storeId}:${request.params.slug}`, async () => ({
+        data: await getShopProduct(db, { slug: request.params.slug }, storeId),
+      }));
+    },
+  );
+  r.get(
+    '/productsAuth/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['products'],
+        summary: "A product of the user's store, by id",
+        params: idParamsSchema,
+        response: { 200: productItem },
+      },
+    },
+    async (request) => ({ data: await getShopProduct(db, { id: request.params.id }, requireUser(request).storeId) }),
+  );
+  r.post(
+    '/products/view/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['products'],
+        summary: 'Count a view of the product page',
+        params: idParamsSchema,
+        response: { 200: itemEnvelope(z.object({ counted: z.boolean() })) },
+      },
+    },
+    async (request) => ({ data: { counted: await countView(db, request.params.id) } }),
+  );
+  r.get(
+    '/products/stock/:productId/:quantity',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['products'],
+        summary: 'How many of the requested quantity are available',
+        params: z.object({ productId: idSchema, quantity: z.coerce.number().int().min(1).max(1000) }).strict(),
+        response: { 200: itemEnvelope(z.number().int()) },
+      },
+    },
+    async (request) => ({ data: await availableStock(db, request.params.productId, request.params.quantity) }),
+  );
+
+  // ---- home rows and related ----
+  r.get(
+    '/products/stats',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['products'],
+        summary: 'Home rows: featured, recommended, new, views',
+        querystring: productStatsQuerySchema,
+        response: { 200: productArray },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const storeId = await shopStoreId(db, request, q.storeId);
+      if (!storeId) return { data: [] };
+      const userId = q.type === 'recommended' ? request.principal?.id : undefined;
+      const produce = async () => ({ data: await productStats(db, { type: q.type, storeId, limit: q.limit, userId, now: clock.now() }) });
+      // Personal rows are not shared between users.
+      return userId ? produce() : sendCached(reply, `stats:${storeId}:${request.url}`, produce);
+    },
+  );
+  r.get(
+    '/products/lastShopping',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['products'], summary: "Products of the user's latest orders", response: { 200: productArray } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { data: user.storeId ? await lastShopping(db, user.id, user.storeId) : [] };
+    },
+  );
+  for (const [path, access] of [
+    ['/products/otherResults', 'public'],
+    ['/products/otherResultsAuth', 'user'],
+  ] as const) {
+    r.get(
+      path,
+      {
+        config: { access },
+        schema: {
+          tags: ['products'],
+          summary: 'Related products ("other results")',
+          querystring: otherResultsQuerySchema,
+          response: { 200: productArray },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const storeId = access === 'user' ? requireUser(request).storeId : await shopStoreId(db, request, q.storeId);
+        if (!storeId) return { data: [] };
+        return sendCached(reply, `other:${storeId}:${request.url}`, async () => ({ data: await otherResults(db, { ...q, storeId }) }));
+      },
+    );
+  }
+
+  // ---- administrators ----
+  r.get(
+    '/productAdmin',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary: 'Products of a store for its administrators (search, category, active, stock filters)',
+        querystring: adminProductListQuerySchema,
+        response: { 200: productList },
+      },
+    },
+    async (request) => {
+      assertStoreAdmin(requireUser(request), request.query.storeId);
+      return listAdminProducts(db, request.query);
+    },
+  );
+  r.get(
+    '/productAdmin/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary: 'One product, active or not, for its administrators',
+        params: idParamsSchema,
+        response: { 200: productItem },
+      },
+    },
+    async (request) => {
+      const product = await getAdminProduct(db, request.params.id);
+      assertStoreAdmin(requireUser(request), product.storeId);
+      return { data: product };
+    },
+  );
+  r.post(
+    '/products',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary: 'Create a product (form: name, description, categoryId, price, stock, featured, storeId, pictures[] files)',
+        consumes: ['multipart/form-data'],
+        response: { 201: productItem },
+      },
+    },
+    async (request, reply) => {
+      const principal = requireUser(request);
+      const form = await readForm(request);
+      const fields = parseFields(productCreateSchema, form.fields);
+      assertStoreAdmin(principal, fields.storeId);
+      const pictures = await savePictures(form.files);
+      try {
+        const product = await createProduct(db, { ...fields, pictures, actorId: principal.id, now: clock.now() });
+        cache.invalidate();
+        return reply.status(201).send({ data: product });
+      } catch (err) {
+        await Promise.all(pictures.map((url) => removeImage(config.uploadsDir, url)));
+        throw err;
+      }
+    },
+  );
+  r.put(
+    '/products/image/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary: 'Edit a product (form: any product field, new pictures[] files, removeImageIds)',
+        params: idParamsSchema,
+        consumes: ['multipart/form-data'],
+        response: { 200: productItem },
+      },
+    },
+    async (request) => {
+      const principal = requireUser(request);
+      const current = await getAdminProduct(db, request.params.id);
+      assertStoreAdmin(principal, current.storeId);
+      const form = await readForm(request);
+      const fields = parseFields(productUpdateSchema, { ...form.fields, removeImageIds: listField(form.fields.removeImageIds) });
+      const newPictures = await savePictures(form.files);
+      try {
+        const { product, removed } = await updateProduct(db, current.id, {
+          ...fields,
+          newPictures,
+          actorId: principal.id,
+          now: clock.now(),
+        });
+        await Promise.all(removed.map((url) => removeImage(config.uploadsDir, url)));
+        cache.invalidate();
+        return { data: product };
+      } catch (err) {
+        await Promise.all(newPictures.map((url) => removeImage(config.uploadsDir, url)));
+        throw err;
+      }
+    },
+  );
+  for (const [path, active] of [
+    ['/products/activate/:id', true],
+    ['/products/deactivate/:id', false],
+  ] as const) {
+    r.put(
+      path,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['products'],
+          summary: `${active ? 'Activate' : 'Deactivate'} a product`,
+          params: idParamsSchema,
+          response: { 200: productItem },
+        },
+      },
+      async (request) => {
+        const principal = requireUser(request);
+        const current = await getAdminProduct(db, request.params.id);
+        assertStoreAdmin(principal, current.storeId);
+        const product = await setProductActive(db, current.id, active, principal.id, clock.now());
+        cache.invalidate();
+        return { data: product };
+      },
+    );
+  }
+  r.delete(
+    '/products/delete/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary: 'Delete a product that no order refers to',
+        params: idParamsSchema,
+        response: { 200: productItem },
+      },
+    },
+    async (request) => {
+      const principal = requireUser(request);
+      const current = await getAdminProduct(db, request.params.id);
+      assertStoreAdmin(principal, current.storeId);
+      const { product, pictures } = await deleteProduct(db, current.id);
+      await Promise.all(pictures.map((url) => removeImage(config.uploadsDir, url)));
+      cache.invalidate();
+      return { data: product };
+    },
+  );
+}

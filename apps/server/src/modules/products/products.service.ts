@@ -1,0 +1,503 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { ListResponse } from '@rewards/shared/common';
+import type { AdminProductListQuery, Product, ProductForm, ProductOrder, ProductUpdate } from '@rewards/shared/products';
+import { MAX_PRODUCT_PICTURES } from '@rewards/shared/products';
+import type { DbOrTx } from '../../db/client.ts';
+import * as s from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { normalizeSearch, productSearchText, slugify } from '../../lib/search-text.ts';
+
+const NEW_PRODUCT_DAYS = 30;
+const LOW_STOCK = 5;
+
+const columns = {
+  id: s.products.id,
+  name: s.products.name,
+  slug: s.products.slug,
+  description: s.products.description,
+  price: s.products.price,
+  stock: s.products.stock,
+  featured: s.products.featured,
+  active: s.products.active,
+  storeId: s.products.storeId,
+  categoryId: s.products.categoryId,
+  categoryTitle: s.categories.title,
+  categorySlug: s.categories.slug,
+  createdAt: s.products.createdAt,
+};
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+
+/** Rows to the API shape, with their pictures in order (one query for the whole page). */
+async function toDtos(db: DbOrTx, rows: Row[]): Promise<Product[]> {
+  if (rows.length === 0) return [];
+  const images = await db
+    .select({ id: s.productImages.id, productId: s.productImages.productId, url: s.productImages.url })
+    .from(s.productImages)
+    .where(
+      inArray(
+        s.productImages.productId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(s.productImages.position), asc(s.productImages.id));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    images: images.filter((i) => i.productId === r.id).map(({ id, url }) => ({ id, url })),
+  }));
+}
+
+/** What shoppers may see: active products in active categories of the store. */
+function visibleIn(storeId: number): SQL {
+  return and(eq(s.products.storeId, storeId), eq(s.products.active, true), eq(s.categories.active, true))!;
+}
+
+/** Each word must appear (substring) or nearly appear (trigram word similarity): "cafe" finds "Café", "mochila" finds "Mochilas". */
+function searchCondition(search: string): { where: SQL; rank: SQL<number> } {
+  const q = normalizeSearch(search);
+  const words = q
+    .split(' ')
+    .filter((w) => w.length >= 2)
+    .slice(0, 6);
+  const parts = (words.length ? words : [q]).map(
+    (w) => sql`(${s.products.searchText} like ${`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or ${w} <% ${s.products.searchText})`,
+  );
+  const where = and(...parts)!;
+  // Name matches first (the search text starts with the name), then overall closeness.
+  const rank = sql<number>`(case when ${s.products.searchText} like ${`${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} then 1 else 0 end) + word_similarity(${q}, ${s.products.searchText})`;
+  return { where, rank };
+}
+
+function orderBy(order: ProductOrder, rank?: SQL<number>): SQL[] {
+  switch (order) {
+    case 'date':
+      return [desc(s.products.createdAt), desc(s.products.id)];
+    case 'price_asc':
+      return [asc(s.products.price), asc(s.products.id)];
+    case 'price_desc':
+      return [desc(s.products.price), desc(s.products.id)];
+    case 'relevance':
+      return rank
+        ? [desc(rank), desc(s.products.views), asc(s.products.id)]
+        : [desc(s.products.featured), desc(s.products.createdAt), desc(s.products.id)];
+    case 'featured':
+    default:
+      return [desc(s.products.featured), desc(s.products.createdAt), desc(s.products.id)];
+  }
+}
+
+export interface ShopListFilter {
+  storeId: number;
+  page: number;
+  pageSize: number;
+  categoryId?: number;
+  categorySlug?: string;
+  search?: string;
+  order?: ProductOrder;
+}
+
+/** Category pages, search results and "all products", paged. */
+export async function listShopProducts(db: DbOrTx, f: ShopListFilter): Promise<ListResponse<Product>> {
+  const conditions: SQL[] = [visibleIn(f.storeId)];
+  if (f.categoryId) conditions.push(eq(s.products.categoryId, f.categoryId));
+  if (f.categorySlug) conditions.push(eq(s.categories.slug, f.categorySlug));
+  const search = f.search ? searchCondition(f.search) : undefined;
+  if (search) conditions.push(search.where);
+  const where = and(...conditions);
+  const order = f.order ?? (search ? 'relevance' : 'featured');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(s.products)
+      .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
+      .where(where)
+      .orderBy(...orderBy(order, search?.rank))
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+    db.select({ n: count() }).from(s.products).innerJoin(s.categories, eq(s.categories.id, s.products.categoryId)).where(where),
+  ]);
+  const totalCount = total?.n ?? 0;
+  return { data: await toDtos(db, rows), page: f.page, pageSize: f.pageSize, totalCount, totalPages: Math.ceil(totalCount / f.pageSize) };
+}
+
+/** One product as a shopper sees it; a product of another store is NOT_AVAILABLE_IN_STORE. */
+export async function getShopProduct(db: DbOrTx, by: { slug: string } | { id: number }, viewerStoreId: number | null): Promise<Product> {
+  const [row] = await db
+    .select(columns)
+    .from(s.products)
+    .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
+    .where(
+      and(
+        'slug' in by ? eq(s.products.slug, by.slug) : eq(s.products.id, by.id),
+        eq(s.products.active, true),
+        eq(s.categories.active, true),
+      ),
+    );
+  if (!row) throw notFound();
+  if (viewerStoreId !== null && row.storeId !== viewerStoreId)
+    throw new AppError('NOT_AVAILABLE_IN_STORE', 422, { productStoreId: row.storeId });
+  const [dto] = await toDtos(db, [row]);
+  return dto!;
+}
+
+export async function countView(db: DbOrTx, productId: number): Promise<boolean> {
+  const rows = await db
+    .update(s.products)
+    .set({ views: sql`${s.products.views} + 1` })
+    .where(and(eq(s.products.id, productId), eq(s.products.active, true)))
+    .returning({ id: s.products.id });
+  return rows.length > 0;
+}
+
+/** Home rows: featured, new (last 30 days), most viewed, recommended (preferred category and purchase history). */
+export async function productStats(
+  db: DbOrTx,
+  p: { type: 'featured' | 'recommended' | 'new' | 'views'; storeId: number; limit: number; userId?: number; now: Date },
+): Promise<Product[]> {
+  const base = db.select(columns).from(s.products).innerJoin(s.categories, eq(s.categories.id, s.products.categoryId));
+  const visible = visibleIn(p.storeId);
+  let rows: Row[];
+  if (p.type === 'featured') {
+    rows = await base
+      .where(and(visible, eq(s.products.featured, true)))
+      .orderBy(desc(s.products.createdAt), desc(s.products.id))
+      .limit(p.limit);
+  } else if (p.type === 'new') {
+    const since = new Date(p.now.getTime() - NEW_PRODUCT_DAYS * 86_400_000);
+    rows = await base
+      .where(and(visible, gte(s.products.createdAt, since)))
+      .orderBy(desc(s.products.createdAt), desc(s.products.id))
+      .limit(p.limit);
+  } else if (p.type === 'views') {
+    rows = await base.where(visible).orderBy(desc(s.products.views), desc(s.products.id)).limit(p.limit);
+  } else {
+    rows = await recommended(db, p.storeId, p.limit, p.userId);
+  }
+  return toDtos(db, rows);
+}
+
+async function recommended(db: DbOrTx, storeId: number, limit: number, userId?: number): Promise<Row[]> {
+  const base = () => db.select(columns).from(s.products).innerJoin(s.categories, eq(s.categories.id, s.products.categoryId));
+  const visible = visibleIn(storeId);
+  if (!userId) return base().where(visible).orderBy(desc(s.products.featured), desc(s.products.views), desc(s.products.id)).limit(limit);
+  const [profile] = await db.select({ categoryId: s.profiles.preferredCategoryId }).from(s.profiles).where(eq(s.profiles.userId, userId));
+  const bought = await db
+    .selectDistinct({ productId: s.orderLines.productId, categoryId: s.orderLines.categoryId })
+    .from(s.orderLines)
+    .innerJoin(s.orders, eq(s.orders.id, s.orderLines.orderId))
+    .where(and(eq(s.orders.userId, userId), ne(s.orders.status, 5)));
+  const categoryIds = [
+    ...new Set([profile?.categoryId, ...bought.map((b) => b.categoryId)].filter((v): v is number => typeof v === 'number')),
+  ];
+  const boughtIds = bought.map((b) => b.productId);
+  const notBought = boughtIds.length ? notInArray(s.products.id, boughtIds) : undefined;
+  const liked = categoryIds.length
+    ? await base()
+        .where(and(visible, inArray(s.products.categoryId, categoryIds), notBought))
+        .orderBy(desc(s.products.featured), desc(s.products.views), desc(s.products.id))
+        .limit(limit)
+    : [];
+  if (liked.length >= limit) return liked;
+  const more = await base()
+    .where(
+      and(
+        visible,
+        notBought,
+        liked.length
+          ? notInArray(
+              s.products.id,
+              liked.map((r) => r.id),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(s.products.views), desc(s.products.id))
+    .limit(limit - liked.length);
+  return [...liked, ...more];
+}
+
+/** Products of the user's latest orders, most recent first. */
+export async function lastShopping(db: DbOrTx, userId: number, storeId: number, limit = 10): Promise<Product[]> {
+  const recent = await db
+    .select({ productId: s.orderLines.productId, at: sql<Date>`max(${s.orders.createdAt})`.as('at') })
+    .from(s.orderLines)
+    .innerJoin(s.orders, eq(s.orders.id, s.orderLines.orderId))
+    .where(eq(s.orders.userId, userId))
+    .groupBy(s.orderLines.productId)
+    .orderBy(desc(sql`max(${s.orders.createdAt})`))
+    .limit(limit);
+  if (recent.length === 0) return [];
+  const rows = await db
+    .select(columns)
+    .from(s.products)
+    .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
+    .where(
+      and(
+        visibleIn(storeId),
+        inArray(
+          s.products.id,
+          recent.map((r) => r.productId),
+        ),
+      ),
+    );
+  const order = new Map(recent.map((r, i) => [r.productId, i]));
+  return toDtos(
+    db,
+    rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!),
+  );
+}
+
+/** "Other results": same category first, then the store's most viewed. */
+export async function otherResults(
+  db: DbOrTx,
+  p: { storeId: number; categoryId?: number; excludeId?: number; limit: number },
+): Promise<Product[]> {
+  const visible = visibleIn(p.storeId);
+  const exclude = p.excludeId ? ne(s.products.id, p.excludeId) : undefined;
+  const base = () => db.select(columns).from(s.products).innerJoin(s.categories, eq(s.categories.id, s.products.categoryId));
+  const same = p.categoryId
+    ? await base()
+        .where(and(visible, exclude, eq(s.products.categoryId, p.categoryId)))
+        .orderBy(desc(s.products.views), desc(s.products.id))
+        .limit(p.limit)
+    : [];
+  const taken = [...same.map((r) => r.id), ...(p.excludeId ? [p.excludeId] : [])];
+  const more =
+    same.length < p.limit
+      ? await base()
+          .where(
+            and(
+              visible,
+              taken.length ? notInArray(s.products.id, taken) : undefined,
+              p.categoryId ? ne(s.products.categoryId, p.categoryId) : undefined,
+            ),
+          )
+          .orderBy(desc(s.products.views), desc(s.products.id))
+          .limit(p.limit - same.length)
+      : [];
+  return toDtos(db, [...same, ...more]);
+}
+
+/** How many of `quantity` can be had now (SPEC.md: GET products/stock/{id}/{quantity}). */
+export async function availableStock(db: DbOrTx, productId: number, quantity: number): Promise<number> {
+  const [row] = await db
+    .select({ stock: s.products.stock, active: s.products.active })
+    .from(s.products)
+    .where(eq(s.products.id, productId));
+  if (!row || !row.active) throw notFound();
+  return Math.max(0, Math.min(row.stock, quantity));
+}
+
+// ---- administrators ----
+
+export async function getAdminProduct(db: DbOrTx, id: number): Promise<Product> {
+  const [row] = await db
+    .select(columns)
+    .from(s.products)
+    .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
+    .where(eq(s.products.id, id));
+  if (!row) throw notFound();
+  const [dto] = await toDtos(db, [row]);
+  return dto!;
+}
+
+export async function listAdminProducts(db: DbOrTx, q: AdminProductListQuery): Promise<ListResponse<Product>> {
+  const conditions: SQL[] = [eq(s.products.storeId, q.storeId)];
+  if (q.categoryId) conditions.push(eq(s.products.categoryId, q.categoryId));
+  if (q.active !== undefined) conditions.push(eq(s.products.active, q.active));
+  if (q.stock === 'out') conditions.push(eq(s.products.stock, 0));
+  if (q.stock === 'in') conditions.push(sql`${s.products.stock} > 0`);
+  if (q.stock === 'low') conditions.push(and(sql`${s.products.stock} > 0`, lte(s.products.stock, LOW_STOCK))!);
+  if (q.search) conditions.push(searchCondition(q.search).where);
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(s.products)
+      .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
+      .where(where)
+      .orderBy(desc(s.products.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(s.products).where(where),
+  ]);
+  const totalCount = total?.n ?? 0;
+  return { data: await toDtos(db, rows), page: q.page, pageSize: q.pageSize, totalCount, totalPages: Math.ceil(totalCount / q.pageSize) };
+}
+
+async function categoryOfStore(db: DbOrTx, categoryId: number, storeId: number) {
+  const [category] = await db.select().from(s.categories).where(eq(s.categories.id, categoryId));
+  if (!category) throw new AppError('VALIDATION_FAILED', 400, [{ field: 'body.categoryId', message: 'Unknown category', code: 'custom' }]);
+  if (category.storeId !== storeId) throw new AppError('CATEGORY_OTHER_STORE', 422, { categoryId });
+  return category;
+}
+
+/** Product slugs are unique across stores: "termo-de-acero", then "termo-de-acero-2", ... */
+async function uniqueProductSlug(db: DbOrTx, name: string, exceptId?: number): Promise<string> {
+  const base = slugify(name) || 'producto';
+  const rows = await db
+    .select({ id: s.products.id, slug: s.products.slug })
+    .from(s.products)
+    .where(sql`${s.products.slug} ~ ${`^${base}(-[0-9]+)?$`}`);
+  const taken = new Set(rows.filter((r) => r.id !== exceptId).map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
+}
+
+export async function createProduct(
+  db: DbOrTx,
+  input: ProductForm & { storeId: number; pictures: string[]; actorId: number; now: Date },
+): Promise<Product> {
+  if (input.pictures.length === 0)
+    throw new AppError('PICTURE_REQUIRED', 400, [{ field: 'body.pictures', message: 'Required field', code: 'required' }]);
+  const id = await db.transaction(async (tx) => {
+    const category = await categoryOfStore(tx, input.categoryId, input.storeId);
+    const slug = await uniqueProductSlug(tx, input.name);
+    const [product] = await tx
+      .insert(s.products)
+      .values({
+        storeId: input.storeId,
+        categoryId: category.id,
+        name: input.name,
+        slug,
+        description: input.description,
+        searchText: productSearchText(input.name, category.title, input.description),
+        price: input.price,
+        stock: input.stock,
+        featured: input.featured,
+        createdBy: input.actorId,
+        modifiedBy: input.actorId,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning({ id: s.products.id });
+    await tx.insert(s.productImages).values(input.pictures.map((url, position) => ({ productId: product!.id, url, position })));
+    if (input.stock > 0) {
+      await tx
+        .insert(s.inventoryMovements)
+        .values({
+          storeId: input.storeId,
+          productId: product!.id,
+          delta: input.stock,
+          stockAfter: input.stock,
+          reason: 'Inventario inicial',
+          createdBy: input.actorId,
+          createdAt: input.now,
+        });
+    }
+    return product!.id;
+  });
+  return getAdminProduct(db, id);
+}
+
+/**
+ * Edits a product. A new stock figure is recorded as an inventory movement (the stock ledger stays
+ * whole); pictures are appended and removed. Returns the URLs of removed pictures to delete.
+ */
+export async function updateProduct(
+  db: DbOrTx,
+  id: number,
+  input: ProductUpdate & { newPictures: string[]; actorId: number; now: Date },
+): Promise<{ product: Product; removed: string[] }> {
+  const removed = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(s.products).where(eq(s.products.id, id)).for('update');
+    if (!current) throw notFound();
+    const category = await categoryOfStore(tx, input.categoryId ?? current.categoryId, current.storeId);
+    const images = await tx.select().from(s.productImages).where(eq(s.productImages.productId, id)).orderBy(asc(s.productImages.position));
+    const dropping = images.filter((i) => input.removeImageIds.includes(i.id));
+    const kept = images.length - dropping.length;
+    if (kept + input.newPictures.length === 0)
+      throw new AppError('PICTURE_REQUIRED', 400, [{ field: 'body.pictures', message: 'Required field', code: 'required' }]);
+    if (kept + input.newPictures.length > MAX_PRODUCT_PICTURES) {
+      throw new AppError('VALIDATION_FAILED', 400, [
+        { field: 'body.pictures', message: `At most ${MAX_PRODUCT_PICTURES} pictures`, code: 'too_big' },
+      ]);
+    }
+    const name = input.name ?? current.name;
+    const description = input.description ?? current.description;
+    await tx
+      .update(s.products)
+      .set({
+        name,
+        slug: name === current.name ? current.slug : await uniqueProductSlug(tx, name, id),
+        description,
+        categoryId: category.id,
+        price: input.price ?? current.price,
+        featured: input.featured ?? current.featured,
+        searchText: productSearchText(name, category.title, description),
+        modifiedBy: input.actorId,
+        updatedAt: input.now,
+      })
+      .where(eq(s.products.id, id));
+    if (input.stock !== undefined && input.stock !== current.stock) {
+      await applyStockDelta(tx, {
+        productId: id,
+        storeId: current.storeId,
+        delta: input.stock - current.stock,
+        reason: 'Ajuste desde la edición del producto',
+        actorId: input.actorId,
+        now: input.now,
+      });
+    }
+    if (dropping.length)
+      await tx.delete(s.productImages).where(
+        inArray(
+          s.productImages.id,
+          dropping.map((d) => d.id),
+        ),
+      );
+    if (input.newPictures.length) {
+      const start = images.reduce((m, i) => Math.max(m, i.position + 1), 0);
+      await tx.insert(s.productImages).values(input.newPictures.map((url, i) => ({ productId: id, url, position: start + i })));
+    }
+    return dropping.map((d) => d.url);
+  });
+  return { product: await getAdminProduct(db, id), removed };
+}
+
+/** Applies a stock change with a conditional update (never below zero) and records the movement. */
+export async function applyStockDelta(
+  tx: DbOrTx,
+  p: { productId: number; storeId: number; delta: number; reason: string; actorId: number; now: Date },
+): Promise<{ movementId: number; stockAfter: number }> {
+  const [updated] = await tx
+    .update(s.products)
+    .set({ stock: sql`${s.products.stock} + ${p.delta}`, updatedAt: p.now, modifiedBy: p.actorId })
+    .where(and(eq(s.products.id, p.productId), gte(sql`${s.products.stock} + ${p.delta}`, 0)))
+    .returning({ stock: s.products.stock });
+  if (!updated) throw new AppError('OUT_OF_STOCK', 422, { productId: p.productId, delta: p.delta });
+  const [movement] = await tx
+    .insert(s.inventoryMovements)
+    .values({
+      storeId: p.storeId,
+      productId: p.productId,
+      delta: p.delta,
+      stockAfter: updated.stock,
+      reason: p.reason,
+      createdBy: p.actorId,
+      createdAt: p.now,
+    })
+    .returning({ id: s.inventoryMovements.id });
+  return { movementId: movement!.id, stockAfter: updated.stock };
+}
+
+export async function setProductActive(db: DbOrTx, id: number, active: boolean, actorId: number, now: Date): Promise<Product> {
+  const rows = await db
+    .update(s.products)
+    .set({ active, modifiedBy: actorId, updatedAt: now })
+    .where(eq(s.products.id, id))
+    .returning({ id: s.products.id });
+  if (!rows.length) throw notFound();
+  return getAdminProduct(db, id);
+}
+
+/** Deletes a product no order refers to (cart and wishlist lines go with it); returns its pictures. */
+export async function deleteProduct(db: DbOrTx, id: number): Promise<{ product: Product; pictures: string[] }> {
+  const product = await getAdminProduct(db, id);
+  await db.transaction(async (tx) => {
+    const [lines] = await tx.select({ n: count() }).from(s.orderLines).where(eq(s.orderLines.productId, id));
+    if ((lines?.n ?? 0) > 0) throw new AppError('PRODUCT_HAS_ORDERS', 409, { orderLines: lines!.n });
+    await tx.delete(s.products).where(eq(s.products.id, id));
+  });
+  return { product, pictures: product.images.map((i) => i.url) };
+}

@@ -1,0 +1,280 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import * as s from '../../db/schema/index.ts';
+import { as, createTestApp, multipart, png, signIn, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+const who: Record<string, string> = {};
+let category: { id: number; slug: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const u of ['ana', 'admin', 'luis', 'super']) who[u] = (await signIn(t.app, `${u}@rewards.test`)).session!;
+  [category] = (await t.db
+    .select({ id: s.categories.id, slug: s.categories.slug })
+    .from(s.categories)
+    .where(and(eq(s.categories.slug, 'electronica'), eq(s.categories.storeId, 1)))) as [{ id: number; slug: string }];
+});
+afterAll(() => t.close());
+
+const get = (url: string, u?: string) => t.app.inject({ method: 'GET', url, headers: u ? as(who[u]) : {} });
+const names = (res: { json: () => { data: { name: string }[] } }) => res.json().data.map((p) => p.name);
+const fileOf = (url: string) => path.join(t.config.uploadsDir, url.slice('/uploads/'.length));
+
+async function createProduct(u: string, fields: Record<string, string | number | boolean>, pictures = 2) {
+  const files = await Promise.all(
+    Array.from({ length: pictures }, async (_, i) => ({
+      field: 'pictures',
+      name: `p${i}.png`,
+      data: await png(i ? '#10b981' : '#f59e0b'),
+      type: 'image/png',
+    })),
+  );
+  const body = await multipart(fields, files);
+  return t.app.inject({ method: 'POST', url: '/api/products', headers: { ...as(who[u]), ...body.headers }, payload: body.payload });
+}
+const newProduct = () => ({
+  name: 'Coffee grinder',
+  description: 'Manual coffee grinder with ceramic burrs.',
+  categoryId: category.id,
+  price: 1800,
+  stock: 7,
+  storeId: 1,
+  featured: true,
+});
+
+describe('shop lists', () => {
+  it('lists a category by slug in every ordering, paged', async () => {
+    const base = '/api/products/category/slug/?slug=electronica&pageSize=2';
+    const featured = (await get(`${base}&order=featured`)).json();
+    expect(featured).toMatchObject({ page: 1, pageSize: 2, totalCount: 4, totalPages: 2 });
+    expect(featured.data[0].featured).toBe(true);
+    const cheap = (await get(`${base.replace('pageSize=2', 'pageSize=10')}&order=price_asc`))
+      .json()
+      .data.map((p: { price: number }) => p.price);
+    expect(cheap).toEqual([...cheap].sort((a, b) => a - b));
+    const dear = (await get(`${base.replace('pageSize=2', 'pageSize=10')}&order=price_desc`))
+      .json()
+      .data.map((p: { price: number }) => p.price);
+    expect(dear).toEqual([...cheap].reverse());
+    const page2 = (await get(`${base}&order=price_asc&page=2`)).json();
+    expect(page2.data.map((p: { price: number }) => p.price)).toEqual(cheap.slice(2, 4));
+    expect((await get('/api/products/all/?order=cheapest')).statusCode).toBe(400);
+  });
+
+  it('orders by date, newest first', async () => {
+    await t.db
+      .update(s.products)
+      .set({ createdAt: new Date('2031-03-01T00:00:00Z') })
+      .where(eq(s.products.slug, 'mouse-inalambrico'));
+    const res = (await get(`/api/products/category/?categoryId=${category.id}&order=date`)).json();
+    expect(res.data[0].slug).toBe('mouse-inalambrico');
+  });
+
+  it('searches accent- and case-insensitively, ranked, within the store', async () => {
+    const cafe = await get('/api/products/all/?search=cafe');
+    expect(names(cafe)).toEqual(expect.arrayContaining(['Taza de café de cerámica', 'Juego de tazas para café']));
+    const mochila = await get('/api/products/all/?search=MOCHILA');
+    expect(mochila.json().totalCount).toBe(3);
+    expect(names(mochila).every((n: string) => n.startsWith('Mochila'))).toBe(true);
+    const typo = await get('/api/products/all/?search=audifonos inalambricos');
+    expect(names(typo)[0]).toBe('Audífonos inalámbricos');
+    // Store 2 does not carry the facial kit; its shoppers do not find it.
+    expect((await get('/api/products/all/?search=kit facial', 'ana')).json().totalCount).toBe(1);
+    expect((await get('/api/productsAuth/?search=kit facial', 'luis')).json().totalCount).toBe(0);
+    expect((await get('/api/products/all/?search=zzzzqqq')).json()).toMatchObject({ data: [], totalCount: 0 });
+  });
+
+  it('answers the product page by slug, counts views, and refuses products of another store', async () => {
+    const res = await get('/api/products/slug/termo-de-acero');
+    expect(res.statusCode).toBe(200);
+    const product = res.json().data;
+    expect(product).toMatchObject({ name: 'Termo de acero', categorySlug: 'termos-y-tazas', storeId: 1 });
+    expect(product.images).toHaveLength(1);
+    const view = await t.app.inject({ method: 'POST', url: `/api/products/view/${product.id}` });
+    expect(view.json()).toEqual({ data: { counted: true } });
+    const [row] = await t.db.select({ views: s.products.views }).from(s.products).where(eq(s.products.id, product.id));
+    expect(row!.views).toBe((await t.db.select({ v: s.products.views }).from(s.products).where(eq(s.products.id, product.id)))[0]!.v);
+
+    const other = await get('/api/products/slug/termo-de-acero', 'luis');
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({
+      code: 'NOT_AVAILABLE_IN_STORE',
+      message: 'El producto que buscas no está disponible en tu tienda',
+    });
+    expect((await get(`/api/productsAuth/${product.id}`, 'luis')).json().code).toBe('NOT_AVAILABLE_IN_STORE');
+    expect((await get(`/api/productsAuth/${product.id}`, 'ana')).json().data.id).toBe(product.id);
+    expect((await get(`/api/productsAuth/${product.id}`)).statusCode).toBe(401);
+    expect((await get('/api/products/slug/no-such-thing')).statusCode).toBe(404);
+  });
+
+  it('gives the home rows and related products', async () => {
+    const featured = (await get('/api/products/stats/?type=featured&limit=20')).json().data;
+    expect(featured.length).toBeGreaterThan(5);
+    expect(featured.every((p: { featured: boolean }) => p.featured)).toBe(true);
+    const views = (await get('/api/products/stats/?type=views&limit=5')).json().data.map((p: { id: number }) => p.id);
+    expect(views).toHaveLength(5);
+    const fresh = (await get('/api/products/stats/?type=new')).json().data;
+    expect(fresh.length).toBeGreaterThan(0);
+    const recommended = (await get('/api/products/stats/?type=recommended', 'ana')).json().data;
+    expect(recommended.length).toBe(10);
+    const [mugs] = await t.db
+      .select()
+      .from(s.categories)
+      .where(and(eq(s.categories.slug, 'termos-y-tazas'), eq(s.categories.storeId, 1)));
+    const [anaUser] = await t.db.select().from(s.users).where(eq(s.users.email, 'ana@rewards.test'));
+    await t.db.update(s.profiles).set({ preferredCategoryId: mugs!.id }).where(eq(s.profiles.userId, anaUser!.id));
+    const liked = (await get('/api/products/stats/?type=recommended&limit=3', 'ana')).json().data;
+    expect(liked.every((p: { categoryId: number }) => p.categoryId === mugs!.id)).toBe(true);
+    expect((await get('/api/products/stats/?type=best')).statusCode).toBe(400);
+
+    const termo = (await get('/api/products/slug/termo-de-acero')).json().data;
+    const other = (await get(`/api/products/otherResults?categoryId=${termo.categoryId}&excludeId=${termo.id}&limit=4`)).json().data;
+    expect(other).toHaveLength(4);
+    expect(other.slice(0, 2).every((p: { categoryId: number }) => p.categoryId === termo.categoryId)).toBe(true);
+    expect(other.some((p: { id: number }) => p.id === termo.id)).toBe(false);
+    expect((await get('/api/products/lastShopping/', 'ana')).json()).toEqual({ data: [] });
+    expect((await get(`/api/products/stock/${termo.id}/3`)).json()).toEqual({ data: 3 });
+    expect((await get(`/api/products/stock/${termo.id}/999`)).json()).toEqual({ data: termo.stock });
+  });
+});
+
+describe('administrators', () => {
+  it('create a product with several pictures, WebP variants and an initial stock movement', async () => {
+    const res = await createProduct('admin', newProduct());
+    expect(res.statusCode).toBe(201);
+    const product = res.json().data;
+    expect(product).toMatchObject({
+      name: 'Coffee grinder',
+      slug: 'coffee-grinder',
+      price: 1800,
+      stock: 7,
+      featured: true,
+      active: true,
+      storeId: 1,
+    });
+    expect(product.images).toHaveLength(2);
+    for (const w of [300, 600, 1200]) expect(fs.existsSync(fileOf(product.images[0].url.replace('-1200.webp', `-${w}.webp`)))).toBe(true);
+    const moves = await t.db.select().from(s.inventoryMovements).where(eq(s.inventoryMovements.productId, product.id));
+    expect(moves).toMatchObject([{ delta: 7, stockAfter: 7 }]);
+    // Shoppers find it at once, in English too ("coffee"), accent-free.
+    expect(names(await get('/api/products/all/?search=coffee'))).toContain('Coffee grinder');
+  });
+
+  it('validate the form and the store, with clear errors', async () => {
+    const bad = await createProduct('admin', { ...newProduct(), name: 'C', price: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['body.name', 'body.price']);
+    const noPictures = await createProduct('admin', newProduct(), 0);
+    expect(noPictures.json()).toMatchObject({ statusCode: 400, code: 'PICTURE_REQUIRED' });
+    const [foreign] = await t.db.select().from(s.categories).where(eq(s.categories.storeId, 2)).limit(1);
+    const wrongCategory = await createProduct('admin', { ...newProduct(), categoryId: foreign!.id });
+    expect(wrongCategory.statusCode).toBe(422);
+    expect(wrongCategory.json().code).toBe('CATEGORY_OTHER_STORE');
+    const tooMany = await createProduct('admin', newProduct(), 7);
+    expect(tooMany.statusCode).toBe(413);
+  });
+
+  it('check permissions: 401, 403 shopper, 403 other store', async () => {
+    const body = await multipart(newProduct(), [{ field: 'pictures', name: 'a.png', data: await png() }]);
+    expect((await t.app.inject({ method: 'POST', url: '/api/products', headers: body.headers, payload: body.payload })).statusCode).toBe(
+      401,
+    );
+    expect((await createProduct('ana', newProduct())).statusCode).toBe(403);
+    expect((await createProduct('admin', { ...newProduct(), storeId: 2 })).json().code).toBe('FORBIDDEN_STORE');
+    expect((await get('/api/productAdmin/?storeId=2', 'admin')).statusCode).toBe(403);
+    expect((await get('/api/productAdmin/?storeId=1', 'ana')).statusCode).toBe(403);
+  });
+
+  it('edit fields and pictures; a new stock figure goes through the stock ledger; lists update at once', async () => {
+    const product = (await createProduct('admin', { ...newProduct(), name: 'Desk lamp', stock: 4 })).json().data;
+    // Warm the cache with the public list, then edit.
+    expect(names(await get('/api/products/all/?search=desk lamp'))).toEqual(['Desk lamp']);
+    const body = await multipart({ name: 'Reading lamp', price: 950, stock: 10, removeImageIds: String(product.images[0].id) }, [
+      { field: 'pictures', name: 'new.png', data: await png('#ef4444') },
+    ]);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/image/${product.id}`,
+      headers: { ...as(who.admin), ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const edited = res.json().data;
+    expect(edited).toMatchObject({ name: 'Reading lamp', slug: 'reading-lamp', price: 950, stock: 10 });
+    expect(edited.images.map((i: { id: number }) => i.id)).not.toContain(product.images[0].id);
+    expect(edited.images).toHaveLength(2);
+    expect(fs.existsSync(fileOf(product.images[0].url))).toBe(false);
+    const moves = await t.db.select().from(s.inventoryMovements).where(eq(s.inventoryMovements.productId, product.id));
+    expect(moves.map((m) => [m.delta, m.stockAfter])).toEqual([
+      [4, 4],
+      [6, 10],
+    ]);
+    expect(names(await get('/api/products/all/?search=desk lamp'))).toEqual([]);
+    expect(names(await get('/api/products/all/?search=reading lamp'))).toEqual(['Reading lamp']);
+
+    const removeAll = await multipart({ removeImageIds: edited.images.map((i: { id: number }) => i.id).join(',') });
+    const empty = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/image/${product.id}`,
+      headers: { ...as(who.admin), ...removeAll.headers },
+      payload: removeAll.payload,
+    });
+    expect(empty.json().code).toBe('PICTURE_REQUIRED');
+  });
+
+  it('deactivate hides a product from shoppers; activate shows it again', async () => {
+    const product = (await createProduct('admin', { ...newProduct(), name: 'Hidden speaker' })).json().data;
+    const off = await t.app.inject({ method: 'PUT', url: `/api/products/deactivate/${product.id}`, headers: as(who.admin) });
+    expect(off.json().data.active).toBe(false);
+    expect((await get(`/api/products/slug/${product.slug}`)).statusCode).toBe(404);
+    expect(names(await get('/api/products/all/?search=hidden speaker'))).toEqual([]);
+    const inactive = (await get('/api/productAdmin/?storeId=1&active=false', 'admin')).json();
+    expect(inactive.data.map((p: { id: number }) => p.id)).toContain(product.id);
+    await t.app.inject({ method: 'PUT', url: `/api/products/activate/${product.id}`, headers: as(who.admin) });
+    expect((await get(`/api/products/slug/${product.slug}`)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/products/deactivate/${product.id}`, headers: as(who.luis) })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('delete a product without orders, and refuse one that has orders', async () => {
+    const product = (await createProduct('admin', { ...newProduct(), name: 'Temporary item' })).json().data;
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/products/delete/${product.id}`, headers: as(who.admin) });
+    expect(del.statusCode).toBe(200);
+    expect(fs.existsSync(fileOf(product.images[0].url))).toBe(false);
+    expect((await get(`/api/productAdmin/${product.id}`, 'admin')).statusCode).toBe(404);
+
+    const [sold] = await t.db.select().from(s.products).where(eq(s.products.slug, 'bocina-bluetooth'));
+    const [ana] = await t.db.select().from(s.users).where(eq(s.users.email, 'ana@rewards.test'));
+    const [order] = await t.db.insert(s.orders).values({ userId: ana!.id, storeId: 1, total: sold!.price }).returning();
+    await t.db.insert(s.orderLines).values({ orderId: order!.id, productId: sold!.id, quantity: 1, price: sold!.price });
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/products/delete/${sold!.id}`, headers: as(who.admin) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('PRODUCT_HAS_ORDERS');
+    // ... and now it is part of Ana's last shopping.
+    expect(names(await get('/api/products/lastShopping', 'ana'))).toEqual(['Bocina Bluetooth']);
+  });
+
+  it('filter the admin list by search, category, activity and stock', async () => {
+    const all = (await get('/api/productAdmin/?storeId=1&pageSize=100', 'admin')).json();
+    expect(all.totalCount).toBeGreaterThanOrEqual(48);
+    const low = (await get('/api/productAdmin/?storeId=1&stock=low&pageSize=100', 'admin')).json().data;
+    expect(low.every((p: { stock: number }) => p.stock > 0 && p.stock <= 5)).toBe(true);
+    const [termo] = await t.db.select().from(s.products).where(eq(s.products.slug, 'termo-de-acero'));
+    await t.db.update(s.products).set({ stock: 0 }).where(eq(s.products.id, termo!.id));
+    const out = (await get('/api/productAdmin/?storeId=1&stock=out', 'admin')).json().data.map((p: { id: number }) => p.id);
+    expect(out).toContain(termo!.id);
+    const search = (await get('/api/productAdmin/?storeId=1&search=termo', 'admin')).json().data.map((p: { slug: string }) => p.slug);
+    expect(search).toContain('termo-de-acero');
+    const byCategory = (await get(`/api/productAdmin/?storeId=1&categoryId=${category.id}&pageSize=100`, 'admin')).json().data;
+    expect(byCategory.every((p: { categoryId: number }) => p.categoryId === category.id)).toBe(true);
+    expect((await get('/api/productAdmin/?storeId=2', 'super')).statusCode).toBe(200);
+  });
+});

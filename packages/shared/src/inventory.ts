@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { idSchema, paginationSchema } from './common.ts';
+
+export const inventoryMovementSchema = z.object({
+  id: z.number().int(),
+  storeId: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  delta: z.number().int(),
+  stockAfter: z.number().int(),
+  reason: z.string(),
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InventoryMovement = z.infer<typeof inventoryMovementSchema>;
+
+export const inventoryListQuerySchema = paginationSchema.extend({ storeId: idSchema, productId: idSchema.optional() }).strict();
+
+/** A restock (positive delta) or an adjustment (either sign), with its reason. */
+export const inventoryMovementCreateSchema = z
+  .object({
+    productId: idSchema,
+    delta: z.coerce
+      .number()
+      .int()
+      .min(-1_000_000)
+      .max(1_000_000)
+      .refine((v) => v !== 0, 'Must not be zero'),
+    reason: z.string().trim().min(3, 'Too short!').max(300, 'Too long!'),
+  })
+  .strict();
+export type InventoryMovementCreate = z.infer<typeof inventoryMovementCreateSchema>;

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { bounds } from './constants.ts';
+import { boolish, boundedText } from './categories.ts';
+import { idSchema, paginationSchema } from './common.ts';
+
+export const productImageSchema = z.object({ id: z.number().int(), url: z.string() });
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  stock: z.number().int(),
+  featured: z.boolean(),
+  active: z.boolean(),
+  storeId: z.number().int(),
+  categoryId: z.number().int(),
+  categoryTitle: z.string(),
+  categorySlug: z.string(),
+  images: z.array(productImageSchema),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productOrders = ['featured', 'date', 'price_asc', 'price_desc', 'relevance'] as const;
+export type ProductOrder = (typeof productOrders)[number];
+
+/** Shop lists: category pages, search, "all". Unknown filters are refused. */
+export const productListQuerySchema = paginationSchema
+  .extend({
+    storeId: idSchema.optional(),
+    categoryId: idSchema.optional(),
+    slug: z.string().trim().min(1).max(140).optional(),
+    search: z.string().trim().min(1).max(120).optional(),
+    order: z.enum(productOrders).optional(),
+  })
+  .strict();
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const productStatsTypes = ['featured', 'recommended', 'new', 'views'] as const;
+export const productStatsQuerySchema = z
+  .object({
+    type: z.enum(productStatsTypes),
+    storeId: idSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(24).default(10),
+  })
+  .strict();
+
+export const otherResultsQuerySchema = z
+  .object({
+    storeId: idSchema.optional(),
+    categoryId: idSchema.optional(),
+    excludeId: idSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(24).default(8),
+  })
+  .strict();
+
+export const stockFilters = ['in', 'out', 'low'] as const;
+export const adminProductListQuerySchema = paginationSchema
+  .extend({
+    storeId: idSchema,
+    categoryId: idSchema.optional(),
+    search: z.string().trim().max(120).optional(),
+    active: boolish.optional(),
+    stock: z.enum(stockFilters).optional(),
+  })
+  .strict();
+export type AdminProductListQuery = z.infer<typeof adminProductListQuerySchema>;
+
+/** Product form fields (multipart; pictures travel as files next to them). */
+export const productFormSchema = z.object({
+  name: boundedText(bounds.name),
+  description: boundedText(bounds.description),
+  categoryId: z.coerce.number({ error: 'Required field' }).int().positive('Required field'),
+  price: z.coerce.number({ error: 'Required field' }).int().min(0).max(10_000_000),
+  stock: z.coerce.number({ error: 'Required field' }).int().min(0).max(1_000_000),
+  featured: boolish.default(false),
+});
+export type ProductForm = z.infer<typeof productFormSchema>;
+export const productCreateSchema = productFormSchema.extend({ storeId: z.coerce.number({ error: 'Required field' }).int().positive() });
+export const productUpdateSchema = productFormSchema.partial().extend({
+  /** Pictures to drop, by id (comma-separated in multipart). */
+  removeImageIds: z.array(z.coerce.number().int().positive()).default([]),
+});
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;
+
+export const MAX_PRODUCT_PICTURES = 6;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
