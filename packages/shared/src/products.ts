@@ -68,13 +68,17 @@ export const adminProductListQuerySchema = paginationSchema
   .strict();
 export type AdminProductListQuery = z.infer<typeof adminProductListQuerySchema>;
 
+/** A whole number from a form field; an empty field is 'Required field', not zero. */
+const requiredInt = (min: number, max: number) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'Required field' }).int().min(min).max(max));
+
 /** Product form fields (multipart; pictures travel as files next to them). */
 export const productFormSchema = z.object({
   name: boundedText(bounds.name),
   description: boundedText(bounds.description),
-  categoryId: z.coerce.number({ error: 'Required field' }).int().positive('Required field'),
-  price: z.coerce.number({ error: 'Required field' }).int().min(0).max(10_000_000),
-  stock: z.coerce.number({ error: 'Required field' }).int().min(0).max(1_000_000),
+  categoryId: requiredInt(1, Number.MAX_SAFE_INTEGER),
+  price: requiredInt(0, 10_000_000),
+  stock: requiredInt(0, 1_000_000),
   featured: boolish.default(false),
 });
 export type ProductForm = z.infer<typeof productFormSchema>;

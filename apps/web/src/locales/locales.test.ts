@@ -44,17 +44,19 @@ describe('locales', () => {
     for (const file of files) {
       const text = fs.readFileSync(file, 'utf8');
       const ns = /useTranslation\('(\w+)'\)/.exec(text)?.[1] ?? 'common';
-      for (const m of text.matchAll(/\bt\('([\w.:]+)'/g)) {
-        const [nsPart, key] = m[1]!.includes(':') ? m[1]!.split(':') : [ns, m[1]!];
+      for (const m of text.matchAll(/\bt\('([\w.:]+)'(, \{[^}]*ns: '(\w+)')?/g)) {
+        const [nsPart, key] = m[1]!.includes(':') ? m[1]!.split(':') : [m[3] ?? ns, m[1]!];
         if (nsPart === 'errors') continue; // from packages/shared, checked there
         for (const [lang, tree] of [
           ['en', en],
           ['es', es],
         ] as const) {
           const root = tree[`${nsPart}.json`];
-          const found =
+          const lookup = (k: string) =>
             root &&
-            key!.split('.').reduce<Tree | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), root);
+            k.split('.').reduce<Tree | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), root);
+          // i18next plurals: `key` may live as `key_one` / `key_other`.
+          const found = lookup(key!) ?? lookup(`${key}_other`);
           if (found === undefined) missing.push(`${lang}/${nsPart}:${key} (${path.relative(src, file)})`);
         }
       }

@@ -373,17 +373,15 @@ export async function createProduct(
       .returning({ id: s.products.id });
     await tx.insert(s.productImages).values(input.pictures.map((url, position) => ({ productId: product!.id, url, position })));
     if (input.stock > 0) {
-      await tx
-        .insert(s.inventoryMovements)
-        .values({
-          storeId: input.storeId,
-          productId: product!.id,
-          delta: input.stock,
-          stockAfter: input.stock,
-          reason: 'Inventario inicial',
-          createdBy: input.actorId,
-          createdAt: input.now,
-        });
+      await tx.insert(s.inventoryMovements).values({
+        storeId: input.storeId,
+        productId: product!.id,
+        delta: input.stock,
+        stockAfter: input.stock,
+        reason: 'Inventario inicial',
+        createdBy: input.actorId,
+        createdAt: input.now,
+      });
     }
     return product!.id;
   });

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useRewardsOverview } from '@/features/rewards/api/get-rewards-overview';
 import { useStores } from '@/features/stores/api/get-stores';
+import { formatPoints } from '@/lib/format';
 import { Page } from '@/components/ui/page';
 
 /** Program rules and deadlines (SPEC.md sections 1 and 9). */
@@ -9,6 +11,7 @@ export default function AboutPage() {
   const [params] = useSearchParams();
   const stores = useStores();
   const store = stores.data?.data.find((s) => String(s.id) === params.get('store')) ?? stores.data?.data[0];
+  const rewards = useRewardsOverview(store?.id);
   const rules = t('about.rules', { returnObjects: true }) as string[];
   const deadlines = t('about.deadlines', { returnObjects: true }) as { date: string; text: string }[];
   return (
@@ -47,6 +50,44 @@ export default function AboutPage() {
           </table>
         </section>
       </div>
+      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="points-overview">
+        <h2 id="points-overview" className="mb-3 text-lg font-semibold">
+          {t('about.pointsTitle')}
+        </h2>
+        {rewards.isPending ? (
+          <div className="h-32 animate-pulse rounded bg-slate-100" aria-busy="true" />
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-500">
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    {t('about.recognition')}
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right font-medium">
+                    {t('about.points')}
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    {t('about.frequency')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rewards.data?.map((r) => (
+                  <tr key={r.id} className="border-b border-slate-100 last:border-0">
+                    <td className="py-2 pr-4">
+                      <span className="font-medium text-slate-900">{r.name}</span>
+                      <span className="block text-xs text-slate-500">{r.description}</span>
+                    </td>
+                    <td className="py-2 pr-4 text-right font-semibold tabular-nums">{formatPoints(r.points)}</td>
+                    <td className="py-2 text-slate-700">{t(`about.per.${r.frequencyPeriod}`, { count: r.frequencyLimit })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
     </Page>
   );
 }

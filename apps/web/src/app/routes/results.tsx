@@ -1,11 +1,63 @@
 import { useTranslation } from 'react-i18next';
-import { NotYetAvailable, Page } from '@/components/ui/page';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { productOrders, type ProductOrder } from '@rewards/shared/products';
+import { useSession } from '@/features/auth/api/get-session';
+import { useCategories } from '@/features/categories/api/get-categories';
+import { useProducts } from '@/features/products/api/get-products';
+import { ProductGrid } from '@/features/products/components/product-grid';
+import { SortSelect } from '@/features/products/components/sort-select';
+import { Page } from '@/components/ui/page';
+import { Pagination } from '@/components/ui/pagination';
+
+const PAGE_SIZE = 20;
 
 export default function ResultsPage() {
   const { t } = useTranslation();
+  const { searchText = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const session = useSession();
+  const order = (productOrders as readonly string[]).includes(params.get('order') ?? '')
+    ? (params.get('order') as ProductOrder)
+    : 'relevance';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = searchText.trim().slice(0, 120);
+  const results = useProducts({ search: query, order, page, pageSize: PAGE_SIZE }, !!session.data, !session.isPending && query.length > 0);
+  const categories = useCategories(session.data?.storeId);
+  const update = (next: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...next });
+
   return (
-    <Page title={t('pages.results.title')}>
-      <NotYetAvailable text={t('pages.results.soon')} />
+    <Page
+      title={t('results.title', { text: query })}
+      actions={<SortSelect value={order} onChange={(o) => update({ order: o, page: '1' })} withRelevance />}
+    >
+      {results.data?.totalCount === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6">
+          <p className="mb-4 text-slate-700" data-testid="no-results">
+            {t('results.none', { text: query })}
+          </p>
+          <p className="mb-3 text-sm font-medium text-slate-800">{t('results.tryCategories')}</p>
+          <ul className="flex flex-wrap gap-2">
+            {categories.data?.data.slice(0, 8).map((c) => (
+              <li key={c.id}>
+                <Link
+                  to={`/category/${c.slug}`}
+                  className="inline-block rounded-full border border-indigo-200 bg-indigo-50 px-3 py-1 text-sm text-indigo-800 hover:bg-indigo-100"
+                >
+                  {c.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <>
+          {results.data && <p className="mb-3 text-sm text-slate-600">{t('results.count', { count: results.data.totalCount })}</p>}
+          <ProductGrid products={results.data?.data} loading={results.isFetching} />
+          {results.data && (
+            <Pagination page={results.data.page} totalPages={results.data.totalPages} onChange={(p) => update({ page: String(p) })} />
+          )}
+        </>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { bannerFormSchema, type Banner } from '@rewards/shared/banners';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { ImageInput } from '@/components/ui/image-input';
+import { ApiError } from '@/lib/api';
+import { applyServerErrors, toFormData } from '@/lib/form-errors';
+import { useFieldMessage } from '@/lib/validation';
+import { useSaveBanner } from '../api/admin-banners';
+
+type Values = z.input<typeof bannerFormSchema>;
+
+export function BannerForm({ storeId, banner, onDone }: { storeId: number; banner?: Banner; onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const message = useFieldMessage();
+  const save = useSaveBanner();
+  const [files, setFiles] = useState<File[]>([]);
+  const [pictureError, setPictureError] = useState<string>();
+  const form = useForm<Values, unknown, z.output<typeof bannerFormSchema>>({
+    resolver: zodResolver(bannerFormSchema),
+    defaultValues: { title: banner?.title ?? '', position: banner?.position ?? 0 },
+  });
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async (values) => {
+    if (!banner && files.length === 0) {
+      setPictureError(message('Required field'));
+      return;
+    }
+    try {
+      await save.mutateAsync({
+        id: banner?.id,
+        form: toFormData({ ...values, storeId: banner ? undefined : storeId }, { picture: files }),
+      });
+      toast.success(t(banner ? 'messages.updated' : 'messages.created'));
+      onDone();
+    } catch (err) {
+      if (!applyServerErrors(err, form.setError, ['title', 'position'])) {
+        const code = err instanceof ApiError ? err.code : 'INTERNAL_ERROR';
+        if (code === 'INVALID_IMAGE' || code === 'PAYLOAD_TOO_LARGE') setPictureError(t(`errors:${code}`));
+        else toast.error(t(`errors:${code}`));
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Field label={t('fields.title')} error={message(errors.title?.message)}>
+        <input {...form.register('title')} maxLength={120} />
+      </Field>
+      <Field label={t('fields.position')} error={message(errors.position?.message)} hint={t('fields.positionHint')}>
+        <input type="number" min={0} step={1} {...form.register('position')} />
+      </Field>
+      <ImageInput
+        label={t('fields.picture')}
+        files={files}
+        onFiles={(f) => {
+          setFiles(f);
+          setPictureError(undefined);
+        }}
+        existing={banner && files.length === 0 ? [{ id: 0, url: banner.picture }] : []}
+        error={pictureError}
+        max={1}
+      />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          {t('actions.cancel', { ns: 'common' })}
+        </Button>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {t('actions.save', { ns: 'common' })}
+        </Button>
+      </div>
+    </form>
+  );
+}

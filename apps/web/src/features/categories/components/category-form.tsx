@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { categoryUpdateSchema, type Category } from '@rewards/shared/categories';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { ImageInput } from '@/components/ui/image-input';
+import { ApiError } from '@/lib/api';
+import { applyServerErrors, toFormData } from '@/lib/form-errors';
+import { useFieldMessage } from '@/lib/validation';
+import { useSaveCategory } from '../api/admin-categories';
+
+type Values = z.input<typeof categoryUpdateSchema>;
+
+/** Create or edit a category: title, description and picture are required (SPEC.md section 5). */
+export function CategoryForm({ storeId, category, onDone }: { storeId: number; category?: Category; onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const message = useFieldMessage();
+  const save = useSaveCategory();
+  const [files, setFiles] = useState<File[]>([]);
+  const [pictureError, setPictureError] = useState<string>();
+  const form = useForm<Values, unknown, z.output<typeof categoryUpdateSchema>>({
+    resolver: zodResolver(categoryUpdateSchema),
+    defaultValues: { title: category?.title ?? '', description: category?.description ?? '' },
+  });
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async (values) => {
+    if (!category && files.length === 0) {
+      setPictureError(message('Required field'));
+      return;
+    }
+    try {
+      await save.mutateAsync({
+        id: category?.id,
+        form: toFormData({ ...values, storeId: category ? undefined : storeId }, { picture: files }),
+      });
+      toast.success(t(category ? 'messages.updated' : 'messages.created'));
+      onDone();
+    } catch (err) {
+      if (!applyServerErrors(err, form.setError, ['title', 'description'])) {
+        const code = err instanceof ApiError ? err.code : 'INTERNAL_ERROR';
+        if (code === 'INVALID_IMAGE' || code === 'PAYLOAD_TOO_LARGE') setPictureError(t(`errors:${code}`));
+        else toast.error(t(`errors:${code}`));
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Field label={t('fields.title')} error={message(errors.title?.message)}>
+        <input {...form.register('title')} maxLength={120} />
+      </Field>
+      <Field label={t('fields.description')} error={message(errors.description?.message)}>
+        <textarea {...form.register('description')} rows={3} maxLength={2000} />
+      </Field>
+      <ImageInput
+        label={t('fields.picture')}
+        files={files}
+        onFiles={(f) => {
+          setFiles(f);
+          setPictureError(undefined);
+        }}
+        existing={category?.picture && files.length === 0 ? [{ id: 0, url: category.picture }] : []}
+        error={pictureError}
+        max={1}
+      />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          {t('actions.cancel', { ns: 'common' })}
+        </Button>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {t('actions.save', { ns: 'common' })}
+        </Button>
+      </div>
+    </form>
+  );
+}

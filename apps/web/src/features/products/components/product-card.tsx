@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Product } from '@rewards/shared/products';
+import { formatPoints } from '@/lib/format';
+import { srcSet, variantUrl } from '@/lib/images';
+
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const { t } = useTranslation();
+  const picture = product.images[0]?.url;
+  return (
+    <Link
+      to={`/product?slug=${encodeURIComponent(product.slug)}`}
+      className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:border-indigo-300 hover:shadow"
+      data-testid="product-card"
+    >
+      <div className="relative aspect-square bg-slate-100">
+        {picture && (
+          <img
+            src={variantUrl(picture, 300)}
+            srcSet={srcSet(picture)}
+            sizes="(min-width: 1024px) 220px, 45vw"
+            alt={product.name}
+            width={300}
+            height={300}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        )}
+        {product.featured && (
+          <span className="absolute left-2 top-2 rounded-full bg-amber-400 px-2 py-0.5 text-xs font-semibold text-amber-950">
+            {t('product.featured')}
+          </span>
+        )}
+        {product.stock === 0 && (
+          <span className="absolute right-2 top-2 rounded-full bg-slate-800 px-2 py-0.5 text-xs font-semibold text-white">
+            {t('product.soldOut')}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <span className="line-clamp-2 text-sm font-medium text-slate-900 group-hover:text-indigo-800">{product.name}</span>
+        <span className="mt-auto text-sm font-bold text-indigo-800" data-testid="product-price">
+          {t('product.price', { points: formatPoints(product.price) })}
+        </span>
+      </div>
+    </Link>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white" aria-hidden="true">
+      <div className="aspect-square animate-pulse bg-slate-200" />
+      <div className="space-y-2 p-3">
+        <div className="h-4 animate-pulse rounded bg-slate-200" />
+        <div className="h-4 w-1/2 animate-pulse rounded bg-slate-200" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { MAX_PRODUCT_PICTURES, productFormSchema, type Product } from '@rewards/shared/products';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { ImageInput } from '@/components/ui/image-input';
+import { ApiError } from '@/lib/api';
+import { applyServerErrors, toFormData } from '@/lib/form-errors';
+import { useFieldMessage } from '@/lib/validation';
+import { useSaveProduct } from '../api/admin-products';
+
+type Values = z.input<typeof productFormSchema>;
+const fieldNames = ['name', 'description', 'categoryId', 'price', 'stock', 'featured'] as const;
+
+/** Create or edit a product with several pictures; a changed stock figure is recorded in the stock ledger. */
+export function ProductForm({
+  storeId,
+  product,
+  categories,
+  onDone,
+}: {
+  storeId: number;
+  product?: Product;
+  categories: { id: number; title: string }[];
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const message = useFieldMessage();
+  const save = useSaveProduct();
+  const [files, setFiles] = useState<File[]>([]);
+  const [removed, setRemoved] = useState<number[]>([]);
+  const [pictureError, setPictureError] = useState<string>();
+  const form = useForm<Values, unknown, z.output<typeof productFormSchema>>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: {
+      name: product?.name ?? '',
+      description: product?.description ?? '',
+      categoryId: product?.categoryId ?? ('' as unknown as number),
+      price: product?.price ?? ('' as unknown as number),
+      stock: product?.stock ?? 0,
+      featured: product?.featured ?? false,
+    },
+  });
+  const errors = form.formState.errors;
+  const existing = (product?.images ?? []).filter((i) => !removed.includes(i.id));
+
+  const submit = form.handleSubmit(async (values) => {
+    if (existing.length + files.length === 0) {
+      setPictureError(t('errors:PICTURE_REQUIRED'));
+      return;
+    }
+    try {
+      const body = toFormData(
+        { ...values, storeId: product ? undefined : storeId, removeImageIds: removed.length ? removed.join(',') : undefined },
+        { pictures: files },
+      );
+      await save.mutateAsync({ id: product?.id, form: body });
+      toast.success(t(product ? 'messages.updated' : 'messages.created'));
+      onDone();
+    } catch (err) {
+      if (!applyServerErrors(err, form.setError, fieldNames)) {
+        const code = err instanceof ApiError ? err.code : 'INTERNAL_ERROR';
+        if (['INVALID_IMAGE', 'PAYLOAD_TOO_LARGE', 'PICTURE_REQUIRED'].includes(code)) setPictureError(t(`errors:${code}`));
+        else if (code === 'CATEGORY_OTHER_STORE') form.setError('categoryId', { message: t('errors:CATEGORY_OTHER_STORE') });
+        else toast.error(t(`errors:${code}`));
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <Field label={t('fields.name')} error={message(errors.name?.message)}>
+          <input {...form.register('name')} maxLength={120} />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Field label={t('fields.description')} error={message(errors.description?.message)}>
+          <textarea {...form.register('description')} rows={4} maxLength={2000} />
+        </Field>
+      </div>
+      <Field label={t('fields.category')} error={message(errors.categoryId?.message)}>
+        <select {...form.register('categoryId')}>
+          <option value="">{t('fields.choose')}</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t('fields.price')} error={message(errors.price?.message)}>
+        <input type="number" inputMode="numeric" min={0} step={1} {...form.register('price')} />
+      </Field>
+      <Field label={t('fields.stock')} error={message(errors.stock?.message)} hint={product ? t('fields.stockHint') : undefined}>
+        <input type="number" inputMode="numeric" min={0} step={1} {...form.register('stock')} />
+      </Field>
+      <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium text-slate-800">
+        <input type="checkbox" {...form.register('featured')} className="h-4 w-4" />
+        {t('fields.featured')}
+      </label>
+      <div className="sm:col-span-2">
+        <ImageInput
+          label={t('fields.pictures')}
+          multiple
+          files={files}
+          onFiles={(f) => {
+            setFiles(f);
+            setPictureError(undefined);
+          }}
+          existing={existing}
+          onRemoveExisting={(id) => setRemoved((r) => [...r, id])}
+          error={pictureError}
+          max={MAX_PRODUCT_PICTURES}
+        />
+      </div>
+      <div className="flex justify-end gap-2 sm:col-span-2">
+        <Button variant="secondary" onClick={onDone}>
+          {t('actions.cancel', { ns: 'common' })}
+        </Button>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {t('actions.save', { ns: 'common' })}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { useProductRow, type ProductRowKind } from '../api/get-product-rows';
+import { ProductCard, ProductCardSkeleton } from './product-card';
+
+/** One home row (featured, new, recommended, most viewed, last shopping), loading on its own. */
+export function ProductRow({ kind, title, userId }: { kind: ProductRowKind; title: string; userId: number | null }) {
+  const { t } = useTranslation();
+  const row = useProductRow(kind, userId);
+  if (row.isSuccess && row.data.length === 0) return null;
+  return (
+    <section className="mb-8" aria-labelledby={`row-${kind}`} aria-busy={row.isPending}>
+      <h2 id={`row-${kind}`} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      {row.isError ? (
+        <p className="text-sm text-rose-700">{t('home.rowError')}</p>
+      ) : (
+        <ul className="flex snap-x gap-3 overflow-x-auto pb-2">
+          {(row.data ?? Array.from({ length: 5 }, () => null)).map((p, i) => (
+            <li key={p?.id ?? i} className="w-40 shrink-0 snap-start sm:w-48">
+              {p ? <ProductCard product={p} /> : <ProductCardSkeleton />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
