@@ -102,7 +102,7 @@ export default function ProductPage() {
           <Link to={`/category/${p.categorySlug}`} className="text-sm font-medium text-indigo-700 hover:underline">
             {p.categoryTitle}
           </Link>
-          <p className="text-2xl font-bold text-indigo-800" data-testid="product-price">
+          <p className="text-2xl font-bold text-indigo-800" data-testid="product-page-price">
             {t('product.price', { points: formatPoints(p.price) })}
           </p>
           <p className={`text-sm font-medium ${p.stock > 0 ? 'text-emerald-700' : 'text-rose-700'}`} data-testid="availability">
