@@ -1,15 +1,22 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import './index.css';
-import '@/lib/i18n';
+import { i18nReady } from '@/lib/i18n';
 import { AppProviders } from '@/app/providers';
-import { router } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// Texts of the user's language first (one small request), then the app.
+void i18nReady.finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Suspense fallback={null}>
+        <AppProviders>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </Suspense>
+    </StrictMode>,
+  );
+});

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
-import { TOAST_MS } from '@rewards/shared/constants';
 import { ApiError } from '@/lib/api';
 import i18n from '@/lib/i18n';
 import { UiStateProvider, useUiState } from '@/components/ui/ui-state';
+import { Toasts } from '@/lib/toast';
 
 /**
  * The global handler of SPEC.md section 8, for the unexpected only: 400 and 401 say nothing here
@@ -41,7 +40,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <UiStateProvider>
       <QueryProvider>
         {children}
-        <Toaster position="bottom-right" duration={TOAST_MS} richColors closeButton />
+        <Toasts />
       </QueryProvider>
     </UiStateProvider>
   );

@@ -1,62 +1,73 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
 import { RequireSession } from '@/features/auth/components/require-session';
 import { AdminLayout } from './layouts/admin-layout';
 import { ShopLayout } from './layouts/shop-layout';
 
-type PageModule = { default: React.ComponentType };
-/** Pages are lazy-loaded: each route is its own chunk. */
-const lazy = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
-const signedIn = (load: () => Promise<PageModule>) => async () => {
-  const Page = (await load()).default;
-  return {
-    Component: () => (
-      <RequireSession>
-        <Page />
-      </RequireSession>
-    ),
-  };
-};
+// Pages are lazy-loaded: each route is its own chunk (declarative routes keep the shell small).
+const Home = lazy(() => import('./routes/home'));
+const Login = lazy(() => import('./routes/login'));
+const Logout = lazy(() => import('./routes/logout'));
+const Results = lazy(() => import('./routes/results'));
+const Category = lazy(() => import('./routes/category'));
+const Product = lazy(() => import('./routes/product'));
+const About = lazy(() => import('./routes/about'));
+const Faq = lazy(() => import('./routes/faq'));
+const Cart = lazy(() => import('./routes/cart'));
+const Wishlist = lazy(() => import('./routes/wishlist'));
+const Notifications = lazy(() => import('./routes/notifications'));
+const MyOrders = lazy(() => import('./routes/my-orders'));
+const MyProfile = lazy(() => import('./routes/my-profile'));
+const Account = lazy(() => import('./routes/account'));
+const Challenge = lazy(() => import('./routes/challenge'));
+const NotFound = lazy(() => import('./routes/not-found'));
+const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
+const AdminOrders = lazy(() => import('./routes/admin/orders'));
+const AdminInventory = lazy(() => import('./routes/admin/inventory'));
+const AdminRewards = lazy(() => import('./routes/admin/rewards'));
+const AdminLoads = lazy(() => import('./routes/admin/loads'));
+const AdminBanners = lazy(() => import('./routes/admin/banners'));
+const AdminChallenges = lazy(() => import('./routes/admin/challenges'));
+const AdminUsers = lazy(() => import('./routes/admin/users'));
 
-export const routes: RouteObject[] = [
-  {
-    element: <ShopLayout />,
-    children: [
-      { index: true, lazy: lazy(() => import('./routes/home')) },
-      { path: 'login', lazy: lazy(() => import('./routes/login')) },
-      { path: 'logout', lazy: lazy(() => import('./routes/logout')) },
-      { path: 'results/:searchText', lazy: lazy(() => import('./routes/results')) },
-      { path: 'category/:categorySlug', lazy: lazy(() => import('./routes/category')) },
-      { path: 'product', lazy: lazy(() => import('./routes/product')) },
-      { path: 'about', lazy: lazy(() => import('./routes/about')) },
-      { path: 'faq', lazy: lazy(() => import('./routes/faq')) },
-      { path: 'cart', lazy: signedIn(() => import('./routes/cart')) },
-      { path: 'wishlist', lazy: signedIn(() => import('./routes/wishlist')) },
-      { path: 'notifications', lazy: signedIn(() => import('./routes/notifications')) },
-      { path: 'myOrders', lazy: signedIn(() => import('./routes/my-orders')) },
-      { path: 'myProfile', lazy: signedIn(() => import('./routes/my-profile')) },
-      { path: 'account', lazy: signedIn(() => import('./routes/account')) },
-      { path: 'challenge', lazy: signedIn(() => import('./routes/challenge')) },
-      { path: '*', lazy: lazy(() => import('./routes/not-found')) },
-    ],
-  },
-  {
-    path: 'admin',
-    element: <AdminLayout />,
-    children: [
-      { index: true, lazy: lazy(() => import('./routes/admin/dashboard')) },
-      { path: 'orders', lazy: lazy(() => import('./routes/admin/orders')) },
-      { path: 'orders/:id', lazy: lazy(() => import('./routes/admin/orders')) },
-      { path: 'inventory/:storeId', lazy: lazy(() => import('./routes/admin/inventory')) },
-      { path: 'rewards/:storeId', lazy: lazy(() => import('./routes/admin/rewards')) },
-      { path: 'loads/report/:id', lazy: lazy(() => import('./routes/admin/loads')) },
-      { path: 'loads/consolidated/:id', lazy: lazy(() => import('./routes/admin/loads')) },
-      { path: 'loads/:id', lazy: lazy(() => import('./routes/admin/loads')) },
-      { path: 'banners/:storeId', lazy: lazy(() => import('./routes/admin/banners')) },
-      { path: 'challenge/:storeId', lazy: lazy(() => import('./routes/admin/challenges')) },
-      { path: 'users', lazy: lazy(() => import('./routes/admin/users')) },
-      { path: '*', lazy: lazy(() => import('./routes/not-found')) },
-    ],
-  },
-];
+const signedIn = (page: React.ReactNode) => <RequireSession>{page}</RequireSession>;
 
-export const router = createBrowserRouter(routes);
+/** The routes of SPEC.md section 2. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<ShopLayout />}>
+        <Route index element={<Home />} />
+        <Route path="login" element={<Login />} />
+        <Route path="logout" element={<Logout />} />
+        <Route path="results/:searchText" element={<Results />} />
+        <Route path="category/:categorySlug" element={<Category />} />
+        <Route path="product" element={<Product />} />
+        <Route path="about" element={<About />} />
+        <Route path="faq" element={<Faq />} />
+        <Route path="cart" element={signedIn(<Cart />)} />
+        <Route path="wishlist" element={signedIn(<Wishlist />)} />
+        <Route path="notifications" element={signedIn(<Notifications />)} />
+        <Route path="myOrders" element={signedIn(<MyOrders />)} />
+        <Route path="myProfile" element={signedIn(<MyProfile />)} />
+        <Route path="account" element={signedIn(<Account />)} />
+        <Route path="challenge" element={signedIn(<Challenge />)} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+      <Route path="admin" element={<AdminLayout />}>
+        <Route index element={<AdminDashboard />} />
+        <Route path="orders" element={<AdminOrders />} />
+        <Route path="orders/:id" element={<AdminOrders />} />
+        <Route path="inventory/:storeId" element={<AdminInventory />} />
+        <Route path="rewards/:storeId" element={<AdminRewards />} />
+        <Route path="loads/report/:id" element={<AdminLoads />} />
+        <Route path="loads/consolidated/:id" element={<AdminLoads />} />
+        <Route path="loads/:id" element={<AdminLoads />} />
+        <Route path="banners/:storeId" element={<AdminBanners />} />
+        <Route path="challenge/:storeId" element={<AdminChallenges />} />
+        <Route path="users" element={<AdminUsers />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,5 +1,5 @@
 import { REQUEST_TIMEOUT_MS } from '@rewards/shared/constants';
-import { isErrorCode, type ErrorCode } from '@rewards/shared/errors';
+import type { ErrorCode } from '@rewards/shared/errors';
 import { currentLanguage } from './i18n';
 
 /** A failed API call, carrying the server's envelope. */
@@ -71,7 +71,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   if (response.ok) return (await response.json()) as T;
   const payload = (await response.json().catch(() => null)) as { code?: string; message?: string; details?: unknown } | null;
-  const code = isErrorCode(payload?.code) ? payload.code : 'INTERNAL_ERROR';
+  // Codes are stable UPPER_SNAKE ids; their texts load with the errors namespace.
+  const code = typeof payload?.code === 'string' && /^[A-Z][A-Z_]+$/.test(payload.code) ? (payload.code as ErrorCode) : 'INTERNAL_ERROR';
   const error = new ApiError(response.status, code, payload?.message ?? response.statusText, payload?.details);
   if (response.status === 401 && !options.allowUnauthorized) unauthorizedListeners.forEach((l) => l(error));
   throw error;

@@ -1,23 +1,12 @@
 import i18n from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languages, type Language } from '@rewards/shared/enums';
-import { errorMessages } from '@rewards/shared/errors';
 
 const STORAGE_KEY = 'lang';
 
-/** Every locales/<lang>/<namespace>.json, bundled (they are small). */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
-
-function resourcesFor(lang: Language) {
-  const namespaces: Record<string, Record<string, unknown>> = {};
-  for (const [file, mod] of Object.entries(files)) {
-    const match = /locales\/(\w+)\/(\w+)\.json$/.exec(file);
-    if (match && match[1] === lang) namespaces[match[2]!] = mod.default;
-  }
-  // API error messages live with their codes in packages/shared.
-  namespaces.errors = Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang]]));
-  return namespaces;
-}
+/** Each locales/<lang>/<namespace>.json is its own chunk: only the language in use is loaded. */
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
 function storedLanguage(): Language {
   try {
@@ -28,21 +17,40 @@ function storedLanguage(): Language {
   }
 }
 
-void i18n.use(initReactI18next).init({
-  resources: { es: resourcesFor('es'), en: resourcesFor('en') },
-  lng: storedLanguage(),
-  fallbackLng: defaultLanguage,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
-document.documentElement.lang = i18n.language;
+/** Ready once the common namespace of the stored language is loaded; render after it. */
+export const i18nReady = i18n
+  .use(initReactI18next)
+  .use(
+    resourcesToBackend(async (lang: string, ns: string) => {
+      // API error messages live with their codes in packages/shared.
+      if (ns === 'errors') {
+        const { errorMessages } = await import('@rewards/shared/errors');
+        return Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang as Language] ?? text.es]));
+      }
+      const load = files[`../locales/${lang}/${ns}.json`];
+      if (!load) throw new Error(`missing locale ${lang}/${ns}`);
+      return (await load()).default;
+    }),
+  )
+  .init({
+    lng: storedLanguage(),
+    fallbackLng: false,
+    supportedLngs: [...languages],
+    ns: ['common', 'errors'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: true },
+  })
+  .then(() => {
+    document.documentElement.lang = i18n.language;
+  });
 
 export function currentLanguage(): Language {
   return (i18n.language as Language) ?? defaultLanguage;
 }
 
-/** Switches language and remembers it for the next visit. */
+/** Switches language (loading its texts) and remembers it for the next visit. */
 export async function setLanguage(lang: Language) {
   await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;

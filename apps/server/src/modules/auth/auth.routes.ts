@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sessionUserSchema } from '@rewards/shared/users';
 import type { ErrorCode } from '@rewards/shared/errors';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../app.ts';
-import { signInUser } from '../users/users.service.ts';
+import { getSessionUser, signInUser } from '../users/users.service.ts';
 import { createSession, revokeSession } from './auth.service.ts';
 import type { OidcClient } from './oidc-client.ts';
 
@@ -124,6 +125,22 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
       const target = new URL(flow.r, config.publicUrl);
       target.searchParams.set('signin', result.isNew ? 'new' : 'ok');
       return reply.redirect(target.pathname + target.search, 302);
+    },
+  );
+
+  r.get(
+    '/session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The session check: the session user, or null when signed out (never 401)',
+        response: { 200: z.object({ data: sessionUserSchema.nullable(), reason: z.string().optional() }) },
+      },
+    },
+    async (request) => {
+      if (!request.principal) return { data: null, ...(request.authError ? { reason: request.authError } : {}) };
+      return { data: await getSessionUser(db, request.principal.id) };
     },
   );
 

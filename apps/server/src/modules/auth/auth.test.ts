@@ -199,3 +199,18 @@ describe('personal API tokens', () => {
     expect(Number((count.rows[0] as { n: number }).n)).toBeGreaterThan(0);
   });
 });
+
+describe('session check', () => {
+  it('answers the session user, or null (never 401) when signed out or expired', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ data: null });
+    const { session } = await signIn(t.app, 'luis@rewards.test');
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: as(session) });
+    expect(me.json().data).toMatchObject({ email: 'luis@rewards.test' });
+    t.clock.advance(t.config.session.ttlMs + 1);
+    const expired = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: as(session) });
+    expect(expired.json()).toEqual({ data: null, reason: 'SESSION_EXPIRED' });
+    expect(expired.cookies.find((c) => c.name === 'rs_session')?.value).toBe('');
+  });
+});

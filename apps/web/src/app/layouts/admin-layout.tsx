@@ -21,7 +21,7 @@ export function useAdminStores() {
 }
 
 function AdminHeader() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'admin']);
   const navigate = useNavigate();
   const params = useParams();
   const session = useSession();
@@ -96,7 +96,7 @@ function AdminHeader() {
 
 /** Every /admin path: its own header and footer, roles 2 and 3 only. */
 export function AdminLayout() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'admin']);
   return (
     <RequireSession admin>
       <div className="flex min-h-screen flex-col bg-slate-100">

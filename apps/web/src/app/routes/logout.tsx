@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useLogout } from '@/features/auth/api/logout';
 import { Page } from '@/components/ui/page';
 import { useUiState } from '@/components/ui/ui-state';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Banner } from '@rewards/shared/banners';
 import { useAdminBanners, useBannerAction, type BannerAction } from '@/features/banners/api/admin-banners';
 import { BannerForm } from '@/features/banners/components/banner-form';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Category } from '@rewards/shared/categories';
 import type { Product } from '@rewards/shared/products';
 import { useAdminCategories, useCategoryAction, type CategoryAction } from '@/features/categories/api/admin-categories';

@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '@rewards/shared/users';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
 
-/** The session check of SPEC.md section 4: the session user, or null when signed out. */
+/** The session check of SPEC.md section 4: the session user, or null when signed out or expired. */
 export async function getSession(): Promise<SessionUser | null> {
-  try {
-    const res = await api<{ data: SessionUser }>('/users/profile/', { allowUnauthorized: true });
-    return res.data;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
+  return (await api<{ data: SessionUser | null }>('/auth/session')).data;
 }
 
 export const sessionQueryKey = ['session'] as const;

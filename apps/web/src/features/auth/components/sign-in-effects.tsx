@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { FIRST_LOGIN_REDIRECT_MS } from '@rewards/shared/constants';
 import { onUnauthorized } from '@/lib/api';
 import { checkStoreAccount } from '../api/check-store';

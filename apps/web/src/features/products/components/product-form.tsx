@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { MAX_PRODUCT_PICTURES, productFormSchema, type Product } from '@rewards/shared/products';
 import { Button } from '@/components/ui/button';
