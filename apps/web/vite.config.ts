@@ -1,12 +1,34 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const api = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
+/** Writes .br and .gz next to every text asset; the server sends them as they are (no runtime cost). */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir!;
+      for (const file of [...Object.keys(bundle), 'index.html']) {
+        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
+        const full = path.join(dir, file);
+        if (!fs.existsSync(full)) continue;
+        const data = fs.readFileSync(full);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${full}.gz`, zlib.gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,

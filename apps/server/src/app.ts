@@ -23,6 +23,8 @@ import { idpPlugin } from './plugins/idp.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createOidcClient } from './modules/auth/oidc-client.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
+import { listBanners } from './modules/banners/banners.service.ts';
+import { defaultStoreId } from './modules/stores/stores.service.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -150,6 +152,16 @@ export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: bo
   });
 
   await app.register(healthRoutes, { prefix: '/api', deps });
+  if (config.benchRoutes) {
+    // The benchmark's ceiling: this same server, its hooks and plugins, answering bytes held in memory.
+    const bodies = new Map<number, Buffer>();
+    app.get<{ Querystring: { bytes?: string } }>('/api/bench/ceiling', { config: { access: 'public' } }, async (request, reply) => {
+      const size = Math.min(Math.max(Number(request.query.bytes) || 1024, 2), 1_000_000);
+      let body = bodies.get(size);
+      if (!body) bodies.set(size, (body = Buffer.from(`"${'x'.repeat(size - 2)}"`)));
+      return reply.type('application/json; charset=utf-8').send(body);
+    });
+  }
   await app.register(authRoutes, { prefix: '/api/auth', deps, oidc });
   await app.register(usersRoutes, { prefix: '/api/users', deps });
   await app.register(storesRoutes, { prefix: '/api/stores', deps });
@@ -178,6 +190,8 @@ export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: bo
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz next to each asset.
+      preCompressed: true,
       setHeaders: (res, file) => {
         res.header(
           'cache-control',
@@ -186,11 +200,41 @@ export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: bo
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  // The home page's largest picture is the first banner: announce it in the HTML so the browser fetches
+  // it alongside the scripts (the variants are 300/600/1200 px WebP).
+  const html = hasWeb ? fs.readFileSync(indexHtml, 'utf8') : '';
+  let homeHtml: { body: string; until: number } | null = null;
+  async function homePage(): Promise<string> {
+    if (homeHtml && homeHtml.until > Date.now()) return homeHtml.body;
+    const storeId = await defaultStoreId(deps.db);
+    const [banner] = storeId ? (await listBanners(deps.db, { storeId, page: 1, pageSize: 1, active: true })).data : [];
+    const href = banner?.picture;
+    const preload =
+      href && /-1200\.webp$/.test(href)
+        ? `<link rel="preload" as="image" fetchpriority="high" href="${href}" imagesrcset="${[300, 600, 1200].map((w) => `${href.replace('-1200.webp', `-${w}.webp`)} ${w}w`).join(', ')}" imagesizes="(min-width: 1280px) 1232px, 100vw">`
+        : '';
+    const body = html.replace('</head>', `${preload}</head>`);
+    homeHtml = { body, until: Date.now() + 30_000 };
+    return body;
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (hasWeb && request.method === 'GET' && (request.url === '/' || request.url.startsWith('/?'))) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(await homePage());
+    }
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && !request.url.startsWith('/uploads/');
     if (isPage && hasWeb) {
-      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      const encodings = String(request.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(encodings) && fs.existsSync(`${indexHtml}.br`))
+        return reply.header('content-encoding', 'br').send(fs.createReadStream(`${indexHtml}.br`));
+      if (/\bgzip\b/.test(encodings) && fs.existsSync(`${indexHtml}.gz`))
+        return reply.header('content-encoding', 'gzip').send(fs.createReadStream(`${indexHtml}.gz`));
+      return reply.send(fs.createReadStream(indexHtml));
     }
     return sendError(request, reply, 404, request.url.startsWith('/api') ? 'ROUTE_NOT_FOUND' : 'NOT_FOUND');
   });

@@ -28,6 +28,7 @@ const envSchema = z.object({
   DEV_ORIGINS: z.string().default('http://localhost:5173'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  BENCH_ROUTES: boolish,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -101,6 +102,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     programTimezone: e.PROGRAM_TIMEZONE,
     logLevel: e.LOG_LEVEL,
+    /** Adds GET /api/bench/ceiling (precomputed bytes from memory) for `npm run bench`. */
+    benchRoutes: e.BENCH_ROUTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }

@@ -2,10 +2,22 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
 import { defaultStoreId } from '../modules/stores/stores.service.ts';
 
+/** The default store changes only when stores do: remembered for a short while per database. */
+const DEFAULT_STORE_TTL_MS = 30_000;
+const remembered = new WeakMap<object, { id: number | null; until: number }>();
+
+async function cachedDefaultStoreId(db: DbOrTx): Promise<number | null> {
+  const hit = remembered.get(db);
+  if (hit && hit.until > Date.now()) return hit.id;
+  const id = await defaultStoreId(db);
+  remembered.set(db, { id, until: Date.now() + DEFAULT_STORE_TTL_MS });
+  return id;
+}
+
 /**
  * The store a shopper browses: the one asked for, else the user's store, else the default store
  * (signed out). SPEC.md: search and lists only show products of the user's store.
  */
 export async function shopStoreId(db: DbOrTx, request: FastifyRequest, asked?: number): Promise<number | null> {
-  return asked ?? request.principal?.storeId ?? (await defaultStoreId(db));
+  return asked ?? request.principal?.storeId ?? (await cachedDefaultStoreId(db));
 }

@@ -5,7 +5,8 @@ import { AdminLayout } from './layouts/admin-layout';
 import { ShopLayout } from './layouts/shop-layout';
 
 // Pages are lazy-loaded: each route is its own chunk (declarative routes keep the shell small).
-const Home = lazy(() => import('./routes/home'));
+// The home page is the usual first paint: part of the shell, not a second round trip.
+import Home from './routes/home';
 const Login = lazy(() => import('./routes/login'));
 const Logout = lazy(() => import('./routes/logout'));
 const Results = lazy(() => import('./routes/results'));

@@ -2,11 +2,13 @@ import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languages, type Language } from '@rewards/shared/enums';
+import { errorMessages } from '@rewards/shared/errors';
 
 const STORAGE_KEY = 'lang';
 
-/** Each locales/<lang>/<namespace>.json is its own chunk: only the language in use is loaded. */
+/** Admin texts load with the admin area; the shop's texts of both languages come with the shell. */
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+const shop = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/common.json', { eager: true });
 
 function storedLanguage(): Language {
   try {
@@ -24,9 +26,10 @@ export const i18nReady = i18n
     resourcesToBackend(async (lang: string, ns: string) => {
       // API error messages live with their codes in packages/shared.
       if (ns === 'errors') {
-        const { errorMessages } = await import('@rewards/shared/errors');
         return Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang as Language] ?? text.es]));
       }
+      const eager = shop[`../locales/${lang}/${ns}.json`];
+      if (eager) return eager.default;
       const load = files[`../locales/${lang}/${ns}.json`];
       if (!load) throw new Error(`missing locale ${lang}/${ns}`);
       return (await load()).default;

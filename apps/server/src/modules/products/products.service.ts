@@ -52,19 +52,25 @@ function visibleIn(storeId: number): SQL {
   return and(eq(s.products.storeId, storeId), eq(s.products.active, true), eq(s.categories.active, true))!;
 }
 
-/** Each word must appear (substring) or nearly appear (trigram word similarity): "cafe" finds "Café", "mochila" finds "Mochilas". */
-function searchCondition(search: string): { where: SQL; rank: SQL<number> } {
+const escapeLike = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Every word must appear in the accent-free search text ("cafe" finds "Café", "mochila" finds
+ * "Mochilas"); served by the trigram GIN index. `fuzzy` instead accepts near spellings (trigram word
+ * similarity), which is slower, so it is only the fallback when the exact pass finds nothing.
+ */
+function searchCondition(search: string, fuzzy = false): { where: SQL; rank: SQL<number> } {
   const q = normalizeSearch(search);
   const words = q
     .split(' ')
     .filter((w) => w.length >= 2)
     .slice(0, 6);
-  const parts = (words.length ? words : [q]).map(
-    (w) => sql`(${s.products.searchText} like ${`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or ${w} <% ${s.products.searchText})`,
+  const parts = (words.length ? words : [q]).map((w) =>
+    fuzzy ? sql`${w} <% ${s.products.searchText}` : sql`${s.products.searchText} like ${`%${escapeLike(w)}%`}`,
   );
   const where = and(...parts)!;
   // Name matches first (the search text starts with the name), then overall closeness.
-  const rank = sql<number>`(case when ${s.products.searchText} like ${`${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} then 1 else 0 end) + word_similarity(${q}, ${s.products.searchText})`;
+  const rank = sql<number>`(case when ${s.products.searchText} like ${`${escapeLike(q)}%`} then 1 else 0 end) + word_similarity(${q}, ${s.products.searchText})`;
   return { where, rank };
 }
 
@@ -98,25 +104,64 @@ export interface ShopListFilter {
 
 /** Category pages, search results and "all products", paged. */
 export async function listShopProducts(db: DbOrTx, f: ShopListFilter): Promise<ListResponse<Product>> {
-  const conditions: SQL[] = [visibleIn(f.storeId)];
-  if (f.categoryId) conditions.push(eq(s.products.categoryId, f.categoryId));
-  if (f.categorySlug) conditions.push(eq(s.categories.slug, f.categorySlug));
-  const search = f.search ? searchCondition(f.search) : undefined;
-  if (search) conditions.push(search.where);
-  const where = and(...conditions);
-  const order = f.order ?? (search ? 'relevance' : 'featured');
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(s.products)
-      .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
-      .where(where)
-      .orderBy(...orderBy(order, search?.rank))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    db.select({ n: count() }).from(s.products).innerJoin(s.categories, eq(s.categories.id, s.products.categoryId)).where(where),
-  ]);
+  const base: SQL[] = [visibleIn(f.storeId)];
+  if (f.categoryId) base.push(eq(s.products.categoryId, f.categoryId));
+  if (f.categorySlug) base.push(eq(s.categories.slug, f.categorySlug));
+  const exact = f.search ? searchCondition(f.search) : undefined;
+  const result = await page(db, f, base, exact);
+  if (!f.search || result.totalCount > 0) return result;
+  // Nothing spelled that way: try near spellings ("audifonoz"). Planners under-cost trigram similarity
+  // and scan the whole store; the trigram index finds the candidates in a few milliseconds instead.
+  const words = normalizeSearch(f.search)
+    .split(' ')
+    .filter((w) => w.length >= 3)
+    .slice(0, 6);
+  if (words.length === 0) return result;
+  const fuzzy = searchCondition(words.join(' '), true);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const candidates = await tx.select({ id: s.products.id }).from(s.products).where(fuzzy.where).limit(1000);
+    if (candidates.length === 0) return result;
+    return page(
+      tx,
+      f,
+      [
+        ...base,
+        inArray(
+          s.products.id,
+          candidates.map((c) => c.id),
+        ),
+      ],
+      fuzzy,
+    );
+  });
+}
+
+async function page(
+  db: DbOrTx,
+  f: ShopListFilter,
+  base: SQL[],
+  search?: { where: SQL; rank: SQL<number> },
+): Promise<ListResponse<Product>> {
+  const where = and(...base, search?.where);
+  const [total] = await db
+    .select({ n: count() })
+    .from(s.products)
+    .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
+    .where(where);
   const totalCount = total?.n ?? 0;
+  const order = f.order ?? (search ? 'relevance' : 'featured');
+  const rows =
+    totalCount === 0
+      ? []
+      : await db
+          .select(columns)
+          .from(s.products)
+          .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
+          .where(where)
+          .orderBy(...orderBy(order, search?.rank))
+          .limit(f.pageSize)
+          .offset((f.page - 1) * f.pageSize);
   return { data: await toDtos(db, rows), page: f.page, pageSize: f.pageSize, totalCount, totalPages: Math.ceil(totalCount / f.pageSize) };
 }
 

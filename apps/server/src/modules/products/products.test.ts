@@ -84,6 +84,9 @@ describe('shop lists', () => {
     expect((await get('/api/products/all/?search=kit facial', 'ana')).json().totalCount).toBe(1);
     expect((await get('/api/productsAuth/?search=kit facial', 'luis')).json().totalCount).toBe(0);
     expect((await get('/api/products/all/?search=zzzzqqq')).json()).toMatchObject({ data: [], totalCount: 0 });
+    // A misspelling finds nothing exactly, so near spellings are tried.
+    expect(names(await get('/api/products/all/?search=audifonoz'))[0]).toBe('Audífonos inalámbricos');
+    expect(names(await get('/api/products/all/?search=bocinna'))).toContain('Bocina Bluetooth');
   });
 
   it('answers the product page by slug, counts views, and refuses products of another store', async () => {

@@ -32,8 +32,8 @@ export default function HomePage() {
         </h2>
         {categories.isPending ? (
           <ul className="grid grid-cols-3 gap-3 sm:grid-cols-5 lg:grid-cols-7" aria-busy="true">
-            {Array.from({ length: 7 }, (_, i) => (
-              <li key={i} className="aspect-square animate-pulse rounded-xl bg-slate-200" />
+            {Array.from({ length: 14 }, (_, i) => (
+              <li key={i} className="aspect-[3/4] animate-pulse rounded-xl bg-slate-200" />
             ))}
           </ul>
         ) : categories.data?.data.length ? (

@@ -1,0 +1,206 @@
+// `npm run bench`: seeds 10,000 products in 50 categories over 3 stores on PostgreSQL, starts the
+// server, and measures with autocannon (50 connections, 10 s each), in one run: the ceiling (this
+// server answering precomputed bytes of the same size from memory), a category's first page, a
+// product page by slug, and search. Then the first-paint JavaScript of `/` and its Lighthouse scores.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { firstPaintJs } from './first-paint.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const port = Number(process.env.BENCH_PORT ?? 3400);
+const base = `http://localhost:${port}`;
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 50;
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const dbName = `rs_bench_${process.pid}`;
+const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).href;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+let server;
+
+async function cleanup() {
+  server?.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await admin.end();
+}
+
+try {
+  console.log('Seeding 10,000 products on PostgreSQL…');
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'bench/seed-bench.ts', dbUrl], { cwd: root, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(seeded.stderr);
+  console.log(`  ${seeded.stdout.trim()}`);
+
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const categories = (await db.query('select id, store_id from categories where active')).rows;
+  const slugs = (await db.query('select slug from products where store_id = 1 and active')).rows.map((r) => r.slug);
+  await db.end();
+  // Popular queries (600 over three stores, as real search traffic repeats itself) and thousands of
+  // distinct ones, more than the response cache holds, measured on the database alone.
+  const terms = [
+    'taza',
+    'termo',
+    'mochila',
+    'libreta',
+    'audifonos',
+    'cargador',
+    'bocina',
+    'playera',
+    'sudadera',
+    'gorra',
+    'botella',
+    'lampara',
+    'manta',
+    'maleta',
+    'linterna',
+    'balon',
+    'tapete',
+    'cartera',
+    'boligrafo',
+    'reloj',
+  ];
+  const qualifiers = ['', 'ejecutiva', 'termica', 'azul', 'negra', 'premium', 'cafe', 'deportiva', 'organica', 'portatil'];
+  const popular = terms.flatMap((t) => qualifiers.map((q) => encodeURIComponent([t, q].filter(Boolean).join(' '))));
+  const distinct = terms.flatMap((t) =>
+    qualifiers.flatMap((q) => Array.from({ length: 30 }, (_, n) => encodeURIComponent([t, q, String(n + 1)].filter(Boolean).join(' ')))),
+  );
+  const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
+    spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-only-secret-0123456789abcdefghijklmnop',
+      ALLOW_BUNDLED_SIGN_IN: 'true',
+      DATABASE_URL: dbUrl,
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rs-bench-')),
+      LOG_LEVEL: 'warn',
+      BENCH_ROUTES: 'true',
+    },
+  });
+  for (let i = 0; i < 120; i++) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+
+  const listPath = () => {
+    const c = pick(categories);
+    return `/api/products/all/?storeId=${c.store_id}&categoryId=${c.id}&pageSize=20`;
+  };
+  const sample = await (await fetch(base + listPath())).arrayBuffer();
+  const scenarios = [
+    { name: 'ceiling (same size, from memory)', path: () => `/api/bench/ceiling?bytes=${sample.byteLength}` },
+    { name: 'product list (category, page 1)', path: listPath, target: 0.5 },
+    { name: 'product detail (by slug)', path: () => `/api/products/slug/${pick(slugs)}`, target: 0.5 },
+    { name: 'search (popular queries)', path: () => `/api/products/all/?storeId=${pick([1, 2, 3])}&search=${pick(popular)}`, target: 0.2 },
+    {
+      name: 'search (18,000 distinct, uncached)',
+      path: () => `/api/products/all/?storeId=${pick([1, 2, 3])}&search=${pick(distinct)}`,
+      informational: true,
+    },
+  ];
+
+  const run = (scenario, seconds) =>
+    autocannon({
+      url: base,
+      connections,
+      duration: seconds,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: scenario.path() }) }],
+    });
+
+  const results = [];
+  for (const s of scenarios) {
+    await run(s, 3); // warm-up: JIT, connection pools, the response cache
+    const r = await run(s, duration);
+    results.push({ ...s, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+  }
+  const ceiling = results[0].rps;
+  console.log(`\nAPI (${connections} connections, ${duration} s each, response size ${sample.byteLength} B, PostgreSQL, 10,000 products):`);
+  console.log('scenario                              req/s     p50 ms   p99 ms   ratio   target');
+  let failed = false;
+  for (const r of results) {
+    const ratio = r.rps / ceiling;
+    const ok = r.informational || ((!r.target || ratio >= r.target) && r.p99 <= 30 && r.non2xx === 0 && r.errors === 0);
+    if (!ok) failed = true;
+    console.log(
+      `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)}   ${ratio.toFixed(2).padStart(5)}   ${r.informational ? '(no target)' : `${r.target ? `>= ${r.target}, p99 <= 30` : 'p99 <= 30'} ${ok ? 'ok' : 'MISSED'}`}${r.non2xx ? ` (${r.non2xx} non-2xx)` : ''}`,
+    );
+  }
+
+  const fp = firstPaintJs();
+  const fpOk = fp.totalGzip <= 130 * 1024;
+  if (!fpOk) failed = true;
+  console.log(
+    `\nWeb: JavaScript for the first paint of / = ${(fp.totalGzip / 1024).toFixed(1)} KB gzip (target <= 130) ${fpOk ? 'ok' : 'MISSED'}`,
+  );
+
+  if (fs.existsSync(chromium)) {
+    const { default: lighthouse } = await import('lighthouse');
+    const chromeLauncher = await import('chrome-launcher');
+    const runs = [];
+    for (let i = 0; i < 3; i++) {
+      const chrome = await chromeLauncher.launch({
+        chromePath: chromium,
+        chromeFlags: [
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      });
+      try {
+        const result = await lighthouse(`${base}/`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        });
+        const c = result.lhr.categories;
+        runs.push({
+          performance: c.performance.score * 100,
+          accessibility: c.accessibility.score * 100,
+          bestPractices: c['best-practices'].score * 100,
+        });
+      } finally {
+        await chrome.kill();
+      }
+    }
+    const median = (k) => runs.map((r) => r[k]).sort((a, b) => a - b)[1];
+    const scores = {
+      performance: median('performance'),
+      accessibility: median('accessibility'),
+      'best practices': median('bestPractices'),
+    };
+    console.log(`Lighthouse of / (mobile, median of 3, ${path.basename(chromium)}):`);
+    for (const [k, v] of Object.entries(scores)) {
+      if (v < 90) failed = true;
+      console.log(`  ${k.padEnd(16)} ${Math.round(v)}  (target >= 90) ${v >= 90 ? 'ok' : 'MISSED'}`);
+    }
+  } else {
+    console.log(`Lighthouse skipped: no Chromium at ${chromium}`);
+  }
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  await cleanup();
+}
