@@ -128,7 +128,7 @@ try {
 
   const results = [];
   for (const s of scenarios) {
-    await run(s, 3); // warm-up: JIT, connection pools, the response cache
+    await run(s, 5); // warm-up to steady state: JIT, connection pools, the response cache
     const r = await run(s, duration);
     results.push({ ...s, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
   }

@@ -40,19 +40,30 @@ export class ResponseCache {
     return hit.body;
   }
 
-  /** Serves `key` from memory, or produces, stores and returns its JSON. */
-  async json(key: string, produce: () => Promise<unknown>): Promise<string> {
+  private readonly inFlight = new Map<string, Promise<string>>();
+
+  /** Serves `key` from memory, or produces, stores and returns its JSON; concurrent misses share one producer. */
+  json(key: string, produce: () => Promise<unknown>): Promise<string> {
     const hit = this.get(key);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) return Promise.resolve(hit);
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
     const generation = this.generation;
-    const body = JSON.stringify(await produce());
-    if (generation === this.generation) this.set(key, body);
-    return body;
+    const work = produce()
+      .then((value) => {
+        const body = JSON.stringify(value);
+        if (generation === this.generation) this.set(key, body);
+        return body;
+      })
+      .finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, work);
+    return work;
   }
 
   private clear() {
     this.generation++;
     this.entries.clear();
+    this.inFlight.clear();
   }
 
   set(key: string, body: string) {

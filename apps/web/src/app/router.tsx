@@ -1,7 +1,6 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { RequireSession } from '@/features/auth/components/require-session';
-import { AdminLayout } from './layouts/admin-layout';
 import { ShopLayout } from './layouts/shop-layout';
 
 // Pages are lazy-loaded: each route is its own chunk (declarative routes keep the shell small).
@@ -22,6 +21,8 @@ const MyProfile = lazy(() => import('./routes/my-profile'));
 const Account = lazy(() => import('./routes/account'));
 const Challenge = lazy(() => import('./routes/challenge'));
 const NotFound = lazy(() => import('./routes/not-found'));
+// The admin area is its own chunk: shoppers never download it.
+const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
 const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
 const AdminOrders = lazy(() => import('./routes/admin/orders'));
 const AdminInventory = lazy(() => import('./routes/admin/inventory'));
@@ -55,7 +56,14 @@ export function AppRoutes() {
         <Route path="challenge" element={signedIn(<Challenge />)} />
         <Route path="*" element={<NotFound />} />
       </Route>
-      <Route path="admin" element={<AdminLayout />}>
+      <Route
+        path="admin"
+        element={
+          <Suspense fallback={null}>
+            <AdminLayout />
+          </Suspense>
+        }
+      >
         <Route index element={<AdminDashboard />} />
         <Route path="orders" element={<AdminOrders />} />
         <Route path="orders/:id" element={<AdminOrders />} />

@@ -33,7 +33,10 @@ export default function HomePage() {
         {categories.isPending ? (
           <ul className="grid grid-cols-3 gap-3 sm:grid-cols-5 lg:grid-cols-7" aria-busy="true">
             {Array.from({ length: 14 }, (_, i) => (
-              <li key={i} className="aspect-[3/4] animate-pulse rounded-xl bg-slate-200" />
+              <li key={i} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+                <div className="aspect-square w-full animate-pulse bg-slate-200" />
+                <span className="block px-2 py-1.5 text-xs sm:text-sm">&nbsp;</span>
+              </li>
             ))}
           </ul>
         ) : categories.data?.data.length ? (

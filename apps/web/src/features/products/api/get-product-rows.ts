@@ -15,8 +15,8 @@ export const productRowQueryOptions = (kind: ProductRowKind, userId: number | nu
     staleTime: 60_000,
   });
 
-export function useProductRow(kind: ProductRowKind, userId: number | null) {
-  return useQuery({ ...productRowQueryOptions(kind, userId), enabled: kind !== 'lastShopping' || userId !== null });
+export function useProductRow(kind: ProductRowKind, userId: number | null, enabled = true) {
+  return useQuery({ ...productRowQueryOptions(kind, userId), enabled: enabled && (kind !== 'lastShopping' || userId !== null) });
 }
 
 /** "Other results": the same category first, then the store's most viewed. */
