@@ -63,6 +63,24 @@ describe('shop lists', () => {
     expect((await get('/api/products/all/?order=cheapest')).statusCode).toBe(400);
   });
 
+  it('serves the signed-in variants from the user store, and refuses them signed out', async () => {
+    const [electronics2] = await t.db
+      .select()
+      .from(s.categories)
+      .where(and(eq(s.categories.slug, 'electronica'), eq(s.categories.storeId, 2)));
+    const mine = (await get(`/api/products/categoryAuth/?categoryId=${electronics2!.id}`, 'luis')).json();
+    expect(mine.data.every((p: { storeId: number }) => p.storeId === 2)).toBe(true);
+    expect((await get(`/api/products/categoryAuth/?categoryId=${electronics2!.id}`)).statusCode).toBe(401);
+    expect(
+      (await get('/api/products/otherResultsAuth?limit=3', 'luis')).json().data.every((p: { storeId: number }) => p.storeId === 2),
+    ).toBe(true);
+    expect((await get('/api/products/otherResultsAuth')).statusCode).toBe(401);
+    const anonymous = (await get('/api/products/?pageSize=5')).json();
+    expect(anonymous).toMatchObject({ page: 1, pageSize: 5 });
+    expect(anonymous.data.every((p: { storeId: number }) => p.storeId === 1)).toBe(true);
+    expect((await get('/api/products/?storeId=3&pageSize=100')).json().totalCount).toBe(20);
+  });
+
   it('orders by date, newest first', async () => {
     await t.db
       .update(s.products)
