@@ -34,7 +34,10 @@ async function cleanup() {
 
 try {
   console.log('Seeding 10,000 products on PostgreSQL…');
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/bench/seed-bench.ts', dbUrl], { cwd: root, encoding: 'utf8' });
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/bench/seed-bench.ts', dbUrl], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (seeded.status !== 0) throw new Error(seeded.stderr);
   console.log(`  ${seeded.stdout.trim()}`);
 
