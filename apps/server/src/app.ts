@@ -25,7 +25,9 @@ import { createOidcClient } from './modules/auth/oidc-client.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { listBanners } from './modules/banners/banners.service.ts';
 import { defaultStoreId } from './modules/stores/stores.service.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
@@ -170,6 +172,8 @@ export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: bo
   await app.register(inventoryRoutes, { prefix: '/api', deps });
   await app.register(bannersRoutes, { prefix: '/api/banners', deps });
   await app.register(rewardsRoutes, { prefix: '/api/rewards', deps });
+  await app.register(cartRoutes, { prefix: '/api/shoppingCart', deps });
+  await app.register(ordersRoutes, { prefix: '/api/orders', deps });
 
   // Uploaded and seeded pictures: immutable names, long cache.
   fs.mkdirSync(config.uploadsDir, { recursive: true });

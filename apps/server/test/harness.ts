@@ -31,6 +31,12 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // Let the closed pool's sockets finish before the database goes.
+      for (let i = 0; i < 20; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },

@@ -41,6 +41,14 @@ export const errorMessages = {
     en: 'There is already an active record',
     es: 'Ya existe un registro activo',
   },
+  INVALID_STATUS_MOVE: {
+    en: 'The order cannot move to that status from its current one',
+    es: 'El pedido no puede pasar a ese estado desde el actual',
+  },
+  CART_EMPTY: {
+    en: 'Your cart is empty',
+    es: 'Tu carrito está vacío',
+  },
   CATEGORY_NOT_EMPTY: {
     en: 'This category has products: deactivate it, or move or delete its products first',
     es: 'Esta categoría tiene productos: desactívala, o mueve o elimina sus productos primero',

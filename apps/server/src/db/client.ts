@@ -82,6 +82,9 @@ function acquireLock(dir: string): () => void {
 export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // An idle connection that the server drops (restart, failover) is replaced by the pool; without a
+    // listener, that 'error' event would end the process.
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     try {
       await migratePg(db as never, { migrationsFolder });

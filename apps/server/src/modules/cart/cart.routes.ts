@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema, idSchema, itemEnvelope } from '@rewards/shared/common';
+import { cartAddSchema, cartRemoveSchema, cartSchema, cartUpdateSchema } from '@rewards/shared/orders';
+import { AppError } from '../../lib/app-error.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import type { AppDeps } from '../../app.ts';
+import { addToCart, loadCart, removeCartLines, updateCartLine } from './cart.service.ts';
+
+const lineResult = itemEnvelope(z.object({ id: z.number().int(), quantity: z.number().int() }));
+
+/** The session user's cart; a user only ever sees and changes their own lines. */
+export async function cartRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+  const { db } = opts.deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const access = { access: 'user' as const };
+
+  r.get(
+    '/',
+    { config: access, schema: { tags: ['cart'], summary: 'The cart, with the adjustments made on load', response: { 200: cartSchema } } },
+    async (request) => loadCart(db, requireUser(request).id),
+  );
+  r.post(
+    '/',
+    {
+      config: access,
+      schema: {
+        tags: ['cart'],
+        summary: 'Add a product (ALREADY_IN_CART, OUT_OF_STOCK; quantity capped at stock and 5)',
+        body: cartAddSchema,
+        response: { 201: lineResult },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await addToCart(db, requireUser(request).id, request.body.productId, request.body.quantity) }),
+  );
+  r.put(
+    '/:id',
+    {
+      config: access,
+      schema: {
+        tags: ['cart'],
+        summary: "Change a line's quantity",
+        params: idParamsSchema,
+        body: cartUpdateSchema,
+        response: { 200: lineResult },
+      },
+    },
+    async (request) => ({ data: await updateCartLine(db, requireUser(request).id, request.params.id, request.body.quantity) }),
+  );
+  r.delete(
+    '/:id',
+    {
+      config: access,
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove a line',
+        params: idParamsSchema,
+        response: { 200: itemEnvelope(z.object({ removed: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const removed = await removeCartLines(db, requireUser(request).id, [request.params.id]);
+      if (!removed) throw new AppError('NOT_FOUND', 404);
+      return { data: { removed } };
+    },
+  );
+  r.post(
+    '/remove',
+    {
+      config: access,
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove several lines (clear the cart)',
+        body: cartRemoveSchema,
+        response: { 200: itemEnvelope(z.object({ removed: z.number().int() })) },
+      },
+    },
+    async (request) => ({ data: { removed: await removeCartLines(db, requireUser(request).id, request.body.ids) } }),
+  );
+  r.get(
+    '/:userId/:productId',
+    {
+      config: access,
+      schema: {
+        tags: ['cart'],
+        summary: 'Whether a product is in your cart',
+        params: z.object({ userId: idSchema, productId: idSchema }).strict(),
+        response: { 200: itemEnvelope(z.boolean()) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (request.params.userId !== user.id) throw new AppError('FORBIDDEN', 403);
+      const cart = await loadCart(db, user.id);
+      return { data: cart.data.some((l) => l.productId === request.params.productId) };
+    },
+  );
+}

@@ -1,0 +1,125 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { CART_MAX_QUANTITY } from '@rewards/shared/constants';
+import type { Cart } from '@rewards/shared/orders';
+import type { DbOrTx } from '../../db/client.ts';
+import * as s from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+
+async function userStore(db: DbOrTx, userId: number): Promise<number | null> {
+  const [u] = await db.select({ storeId: s.users.storeId }).from(s.users).where(eq(s.users.id, userId));
+  return u?.storeId ?? null;
+}
+
+/**
+ * The cart as loaded (SPEC.md section 5): a line whose product has no stock is removed, one whose
+ * stock is below its quantity is lowered, each with its warning. The adjustments are saved.
+ */
+export async function loadCart(db: DbOrTx, userId: number): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        id: s.cartItems.id,
+        productId: s.cartItems.productId,
+        quantity: s.cartItems.quantity,
+        name: s.products.name,
+        slug: s.products.slug,
+        price: s.products.price,
+        stock: s.products.stock,
+        active: s.products.active,
+        categoryId: s.products.categoryId,
+      })
+      .from(s.cartItems)
+      .innerJoin(s.products, eq(s.products.id, s.cartItems.productId))
+      .where(eq(s.cartItems.userId, userId))
+      .orderBy(asc(s.cartItems.id));
+    const warnings: Cart['warnings'] = [];
+    const kept: typeof rows = [];
+    for (const r of rows) {
+      if (r.stock === 0 || !r.active) {
+        await tx.delete(s.cartItems).where(eq(s.cartItems.id, r.id));
+        warnings.push({ code: 'REMOVED_NO_STOCK', productId: r.productId, name: r.name });
+      } else if (r.stock < r.quantity) {
+        await tx.update(s.cartItems).set({ quantity: r.stock }).where(eq(s.cartItems.id, r.id));
+        warnings.push({ code: 'QUANTITY_LOWERED', productId: r.productId, name: r.name });
+        kept.push({ ...r, quantity: r.stock });
+      } else kept.push(r);
+    }
+    const pictures = kept.length
+      ? await tx
+          .select({ productId: s.productImages.productId, url: s.productImages.url, position: s.productImages.position })
+          .from(s.productImages)
+          .where(
+            inArray(
+              s.productImages.productId,
+              kept.map((k) => k.productId),
+            ),
+          )
+          .orderBy(asc(s.productImages.position))
+      : [];
+    const data = kept.map((r) => ({
+      id: r.id,
+      productId: r.productId,
+      quantity: r.quantity,
+      product: {
+        name: r.name,
+        slug: r.slug,
+        price: r.price,
+        stock: r.stock,
+        categoryId: r.categoryId,
+        picture: pictures.find((p) => p.productId === r.productId)?.url ?? null,
+      },
+    }));
+    return { data, total: data.reduce((n, l) => n + l.product.price * l.quantity, 0), warnings };
+  });
+}
+
+/** Add to cart: ALREADY_IN_CART, OUT_OF_STOCK, NOT_AVAILABLE_IN_STORE; quantity capped at stock and 5. */
+export async function addToCart(
+  db: DbOrTx,
+  userId: number,
+  productId: number,
+  quantity: number,
+): Promise<{ id: number; quantity: number }> {
+  const [product] = await db
+    .select()
+    .from(s.products)
+    .where(and(eq(s.products.id, productId), eq(s.products.active, true)));
+  if (!product) throw notFound();
+  if (product.storeId !== (await userStore(db, userId))) throw new AppError('NOT_AVAILABLE_IN_STORE', 422);
+  if (product.stock === 0) throw new AppError('OUT_OF_STOCK', 422, { productId });
+  const capped = Math.min(quantity, product.stock, CART_MAX_QUANTITY);
+  const [row] = await db
+    .insert(s.cartItems)
+    .values({ userId, productId, quantity: capped })
+    .onConflictDoNothing()
+    .returning({ id: s.cartItems.id, quantity: s.cartItems.quantity });
+  if (!row) throw new AppError('ALREADY_IN_CART', 409, { productId });
+  return row;
+}
+
+export async function updateCartLine(
+  db: DbOrTx,
+  userId: number,
+  lineId: number,
+  quantity: number,
+): Promise<{ id: number; quantity: number }> {
+  const [line] = await db
+    .select({ id: s.cartItems.id, stock: s.products.stock })
+    .from(s.cartItems)
+    .innerJoin(s.products, eq(s.products.id, s.cartItems.productId))
+    .where(and(eq(s.cartItems.id, lineId), eq(s.cartItems.userId, userId)));
+  if (!line) throw notFound();
+  if (line.stock === 0) throw new AppError('OUT_OF_STOCK', 422);
+  const capped = Math.min(quantity, line.stock, CART_MAX_QUANTITY);
+  await db.update(s.cartItems).set({ quantity: capped, updatedAt: new Date() }).where(eq(s.cartItems.id, lineId));
+  return { id: lineId, quantity: capped };
+}
+
+/** Removes the user's own lines only; returns how many went. */
+export async function removeCartLines(db: DbOrTx, userId: number, ids: number[]): Promise<number> {
+  const rows = await db
+    .delete(s.cartItems)
+    .where(and(eq(s.cartItems.userId, userId), inArray(s.cartItems.id, ids)))
+    .returning({ id: s.cartItems.id });
+  return rows.length;
+}

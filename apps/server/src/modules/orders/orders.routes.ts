@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
+import { Role } from '@rewards/shared/enums';
+import { orderCreateSchema, orderListQuerySchema, orderMoveSchema, orderSchema, orderTrackingSchema } from '@rewards/shared/orders';
+import { AppError } from '../../lib/app-error.ts';
+import { isRedemptionOpen } from '../../lib/calendar.ts';
+import { assertStoreAdmin, canAdminStore, requireUser } from '../../plugins/auth.ts';
+import type { AppDeps } from '../../app.ts';
+import { createOrder, getOrder, listOrders, moveOrder } from './orders.service.ts';
+
+const orderItem = itemEnvelope(orderSchema);
+
+export async function ordersRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+  const { db, clock, config } = opts.deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order paid with points, atomically (lines for buy now, or fromCart); Idempotency-Key replays the first result',
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }).passthrough(),
+        body: orderCreateSchema,
+        response: { 200: orderItem, 201: orderItem },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const now = clock.now();
+      const { order, replayed } = await createOrder(db, {
+        userId: user.id,
+        input: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+        now,
+        redemptionOpen: isRedemptionOpen(now, config.programTimezone),
+      });
+      return reply.status(replayed ? 200 : 201).send({ data: order });
+    },
+  );
+
+  r.get(
+    '/user',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary: "The session user's orders, newest first",
+        querystring: orderListQuerySchema.pick({ page: true, pageSize: true }).strict(),
+        response: { 200: listEnvelope(orderSchema) },
+      },
+    },
+    async (request) => listOrders(db, { ...request.query, userId: requireUser(request).id }),
+  );
+
+  /** An order, for its owner or an administrator of its store. */
+  async function visibleOrder(request: import('fastify').FastifyRequest, id: number) {
+    const user = requireUser(request);
+    const order = await getOrder(db, id);
+    if (order.userId !== user.id && !canAdminStore(user, order.storeId)) throw new AppError('NOT_FOUND', 404);
+    return order;
+  }
+  r.get(
+    '/detail/:id',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['orders'], summary: 'One order with its lines and tracking', params: idParamsSchema, response: { 200: orderItem } },
+    },
+    async (request) => ({
+      data: await visibleOrder(request, request.params.id),
+    }),
+  );
+  r.get(
+    '/tracking/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary: "An order's tracking timeline",
+        params: idParamsSchema,
+        response: { 200: z.object({ data: z.object({ idOrder: z.number().int(), track: z.array(orderTrackingSchema) }) }) },
+      },
+    },
+    async (request) => {
+      const order = await visibleOrder(request, request.params.id);
+      return { data: { idOrder: order.id, track: order.tracking } };
+    },
+  );
+
+  r.get(
+    '/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Orders of the stores the administrator runs (filters: status, store, user, dates)',
+        querystring: orderListQuerySchema,
+        response: { 200: listEnvelope(orderSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { storeId, ...rest } = request.query;
+      if (storeId) assertStoreAdmin(user, storeId);
+      const storeIds = storeId ? [storeId] : user.role === Role.SuperAdmin ? null : user.adminStores;
+      return listOrders(db, { ...rest, storeIds });
+    },
+  );
+
+  r.put(
+    '/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Move an order to another status (with cause and comment); cancelling refunds points and returns stock',
+        params: idParamsSchema,
+        body: orderMoveSchema,
+        response: { 200: orderItem },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const current = await getOrder(db, request.params.id);
+      assertStoreAdmin(user, current.storeId);
+      return {
+        data: await moveOrder(db, {
+          orderId: current.id,
+          to: request.body.status,
+          cause: request.body.cause,
+          comment: request.body.comment,
+          actorId: user.id,
+          now: clock.now(),
+        }),
+      };
+    },
+  );
+}

@@ -1,0 +1,209 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import * as s from '../../db/schema/index.ts';
+import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
+import { createApiToken } from '../auth/auth.service.ts';
+
+let t: TestApp;
+const who: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const u of ['ana', 'admin', 'luis']) who[u] = (await signIn(t.app, `${u}@rewards.test`)).session!;
+});
+afterAll(() => t.close());
+
+/** users.points = SUM(point_transactions.value) for everyone; no negative stock or balance. */
+async function assertInvariants() {
+  const drift = await t.db.execute(sql`
+    select u.id, u.points, coalesce(sum(pt.value), 0)::int as ledger from users u
+    left join point_transactions pt on pt.user_id = u.id group by u.id having u.points <> coalesce(sum(pt.value), 0)`);
+  expect(drift.rows).toEqual([]);
+  const negative = await t.db.execute(sql`select id from products where stock < 0 union all select id from users where points < 0`);
+  expect(negative.rows).toEqual([]);
+}
+afterEach(assertInvariants);
+
+const product = async (slug: string) => (await t.db.select().from(s.products).where(eq(s.products.slug, slug)))[0]!;
+const user = async (email: string) => (await t.db.select().from(s.users).where(eq(s.users.email, email)))[0]!;
+const order = (who_: string | Record<string, string>, payload: object, key?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { ...(typeof who_ === 'string' ? as(who[who_]) : who_), ...(key ? { 'idempotency-key': key } : {}) },
+    payload,
+  });
+
+/** A shopper of store 1 with a ledger-backed balance and an API token. */
+async function shopper(n: string, points: number): Promise<Record<string, string>> {
+  const [u] = await t.db
+    .insert(s.users)
+    .values({ email: `buyer-${n}@rewards.test`, name: `Buyer ${n}`, storeId: 1, points })
+    .returning();
+  await t.db.insert(s.pointTransactions).values({ userId: u!.id, value: points, kind: 'load', description: 'Test load' });
+  const { token } = await createApiToken(t.db, { userId: u!.id, name: 'test', now: t.clock.now() });
+  return { authorization: `Bearer ${token}` };
+}
+
+describe('cart', () => {
+  it('adds with the spec rules and adjusts lines on load', async () => {
+    const termo = await product('termo-de-acero');
+    const add = (payload: object) => t.app.inject({ method: 'POST', url: '/api/shoppingCart/', headers: as(who.ana), payload });
+    const added = await add({ productId: termo.id, quantity: 9, userId: 999 });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().data.quantity).toBe(5); // capped at 5
+    expect((await add({ productId: termo.id })).json().code).toBe('ALREADY_IN_CART');
+    const [store2] = await t.db.select().from(s.products).where(eq(s.products.storeId, 2)).limit(1);
+    expect((await add({ productId: store2!.id })).json().code).toBe('NOT_AVAILABLE_IN_STORE');
+    const lamp = await product('lampara-de-escritorio-led');
+    await add({ productId: lamp.id, quantity: 3 });
+    const mouse = await product('mouse-inalambrico');
+    await add({ productId: mouse.id, quantity: 2 });
+    await t.db.update(s.products).set({ stock: 0 }).where(eq(s.products.id, mouse.id));
+    await t.db.update(s.products).set({ stock: 2 }).where(eq(s.products.id, lamp.id));
+    expect((await add({ productId: mouse.id })).json().code).toBe('OUT_OF_STOCK');
+    const cart = (await t.app.inject({ method: 'GET', url: '/api/shoppingCart/', headers: as(who.ana) })).json();
+    expect(cart.warnings).toEqual([
+      { code: 'QUANTITY_LOWERED', productId: lamp.id, name: lamp.name },
+      { code: 'REMOVED_NO_STOCK', productId: mouse.id, name: mouse.name },
+    ]);
+    expect(cart.data.map((l: { productId: number; quantity: number }) => [l.productId, l.quantity])).toEqual([
+      [termo.id, 5],
+      [lamp.id, 2],
+    ]);
+    expect(cart.total).toBe(termo.price * 5 + lamp.price * 2);
+    expect((await t.app.inject({ method: 'GET', url: '/api/shoppingCart/', headers: as(who.luis) })).json().data).toEqual([]);
+    expect((await t.app.inject({ method: 'POST', url: '/api/shoppingCart/', payload: { productId: termo.id } })).statusCode).toBe(401);
+  });
+});
+
+describe('orders', () => {
+  it('places an order from the cart: points, stock, ledger, lines, tracking and cart change together', async () => {
+    const ana = await user('ana@rewards.test');
+    const cart = (await t.app.inject({ method: 'GET', url: '/api/shoppingCart/', headers: as(who.ana) })).json();
+    const termoBefore = await product('termo-de-acero');
+    const res = await order('ana', { fromCart: true });
+    expect(res.statusCode).toBe(201);
+    const placed = res.json().data;
+    expect(placed).toMatchObject({ status: 1, total: cart.total, userId: ana.id });
+    expect(placed.lines).toHaveLength(2);
+    expect(placed.tracking.map((x: { status: number }) => x.status)).toEqual([1]);
+    expect((await user('ana@rewards.test')).points).toBe(ana.points - cart.total);
+    expect((await product('termo-de-acero')).stock).toBe(termoBefore.stock - 5);
+    const [tx] = await t.db.select().from(s.pointTransactions).where(eq(s.pointTransactions.refId, placed.id));
+    expect(tx).toMatchObject({ value: -cart.total, kind: 'order', description: `Order #${placed.id}` });
+    expect((await t.app.inject({ method: 'GET', url: '/api/shoppingCart/', headers: as(who.ana) })).json().data).toEqual([]);
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/orders/user', headers: as(who.ana) })).json();
+    expect(mine.data[0].id).toBe(placed.id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/detail/${placed.id}`, headers: as(who.luis) })).statusCode).toBe(404);
+  });
+
+  it('refuses too few points with NOT_ENOUGH_POINTS and writes nothing', async () => {
+    const buyer = await shopper('poor', 100);
+    const maleta = await product('maleta-de-mano');
+    const before = await t.db.$count(s.orders);
+    const res = await order(buyer, { lines: [{ productId: maleta.id, quantity: 1 }] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'NOT_ENOUGH_POINTS', message: 'No tienes suficientes puntos para realizar esta compra' });
+    expect(await t.db.$count(s.orders)).toBe(before);
+    expect((await product('maleta-de-mano')).stock).toBe(maleta.stock);
+  });
+
+  it('replays the first order for the same Idempotency-Key', async () => {
+    const buyer = await shopper('retry', 2000);
+    const gorra = await product('gorra-bordada');
+    const first = await order(buyer, { lines: [{ productId: gorra.id, quantity: 1 }] }, 'key-0001-retry');
+    const again = await order(buyer, { lines: [{ productId: gorra.id, quantity: 1 }] }, 'key-0001-retry');
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect((await product('gorra-bordada')).stock).toBe(gorra.stock - 1);
+  });
+
+  it('moves through the allowed states; cancel refunds and restocks; lines follow; bad moves are 409', async () => {
+    const buyer = await shopper('mover', 3000);
+    const balon = await product('balon-de-futbol');
+    const placed = (await order(buyer, { lines: [{ productId: balon.id, quantity: 2 }] })).json().data;
+    const move = (status: number, u = 'admin') =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${placed.id}`,
+        headers: as(who[u]),
+        payload: { status, cause: 'test', comment: 'ok' },
+      });
+    expect((await move(2, 'ana')).statusCode).toBe(403);
+    expect((await move(4)).json()).toMatchObject({ statusCode: 409, code: 'INVALID_STATUS_MOVE' });
+    const approved = (await move(2)).json().data;
+    expect(approved.status).toBe(2);
+    expect(approved.lines.every((l: { status: number }) => l.status === 2)).toBe(true);
+    const [mail] = await t.db
+      .select()
+      .from(s.emailOutbox)
+      .where(eq(s.emailOutbox.subject, `Order #${placed.id} approved`));
+    expect(mail).toBeTruthy();
+    const canceled = (await move(5)).json().data;
+    expect(canceled.tracking.map((x: { status: number }) => x.status)).toEqual([1, 2, 5]);
+    expect((await product('balon-de-futbol')).stock).toBe(balon.stock);
+    expect((await move(3)).statusCode).toBe(409);
+    const notes = await t.db.select().from(s.notifications).where(eq(s.notifications.itemType, 'ordersUpdate'));
+    expect(notes.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses orders outside the redemption window (16 Oct onwards)', async () => {
+    const buyer = await shopper('late', 1000);
+    const gorra = await product('gorra-bordada');
+    const now = t.clock.now();
+    t.clock.set('2026-10-16T12:00:00Z');
+    const res = await order(buyer, { lines: [{ productId: gorra.id, quantity: 1 }] });
+    t.clock.set(now);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('REDEMPTION_CLOSED');
+  });
+
+  it('leaves nothing behind when a step fails in the middle of the order', async () => {
+    const buyer = await shopper('crash', 2000);
+    const taza = await product('taza-de-cafe-de-ceramica');
+    await t.db.execute(
+      sql`create or replace function fail_order_notice() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$`,
+    );
+    await t.db.execute(
+      sql`create trigger fail_order_notice before insert on notifications for each row execute function fail_order_notice()`,
+    );
+    try {
+      const orders = await t.db.$count(s.orders);
+      const transactions = await t.db.$count(s.pointTransactions);
+      const res = await order(buyer, { lines: [{ productId: taza.id, quantity: 2 }] });
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toContain('injected');
+      expect(await t.db.$count(s.orders)).toBe(orders);
+      expect(await t.db.$count(s.pointTransactions)).toBe(transactions);
+      expect((await product('taza-de-cafe-de-ceramica')).stock).toBe(taza.stock);
+    } finally {
+      await t.db.execute(sql`drop trigger fail_order_notice on notifications`);
+    }
+  });
+});
+
+describe('orders under concurrency', () => {
+  it('50 buyers racing for a product with stock 10: exactly 10 sold, stock 0', async () => {
+    const item = await product('hamaca-portatil');
+    await t.db.update(s.products).set({ stock: 10 }).where(eq(s.products.id, item.id));
+    const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => shopper(`race-${i}`, 5000)));
+    const results = await Promise.all(buyers.map((b) => order(b, { lines: [{ productId: item.id, quantity: 1 }] })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(10);
+    expect(results.filter((r) => r.statusCode !== 201).every((r) => r.json().code === 'OUT_OF_STOCK')).toBe(true);
+    expect((await product('hamaca-portatil')).stock).toBe(0);
+    const [sold] = (await t.db.execute(sql`select coalesce(sum(quantity), 0)::int as n from order_lines where product_id = ${item.id}`))
+      .rows as { n: number }[];
+    expect(sold!.n).toBe(10);
+  });
+
+  it('one user firing 20 concurrent orders that each cost 60% of the balance: exactly one succeeds', async () => {
+    const buyer = await shopper('greedy', 1000);
+    const libreta = await product('libreta-ejecutiva'); // 350 points: 2 of them = 700 = 70%
+    await t.db.update(s.products).set({ stock: 100 }).where(eq(s.products.id, libreta.id));
+    const results = await Promise.all(Array.from({ length: 20 }, () => order(buyer, { lines: [{ productId: libreta.id, quantity: 2 }] })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 422).every((r) => r.json().code === 'NOT_ENOUGH_POINTS')).toBe(true);
+    expect((await t.db.select({ p: s.users.points }).from(s.users).where(eq(s.users.email, 'buyer-greedy@rewards.test')))[0]!.p).toBe(300);
+  });
+});

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { CART_MAX_QUANTITY } from './constants.ts';
+import { idSchema, paginationSchema } from './common.ts';
+import { OrderStatus } from './enums.ts';
+
+/** Allowed order moves (ARCHITECTURE.md section 6): 1->2, 2->3, 3->4, and 1|2|3->5. */
+export const orderMoves: Record<number, readonly number[]> = {
+  [OrderStatus.Pending]: [OrderStatus.InProgress, OrderStatus.Canceled],
+  [OrderStatus.InProgress]: [OrderStatus.OnTheWay, OrderStatus.Canceled],
+  [OrderStatus.OnTheWay]: [OrderStatus.Completed, OrderStatus.Canceled],
+  [OrderStatus.Completed]: [],
+  [OrderStatus.Canceled]: [],
+};
+
+export function canMoveOrder(from: number, to: number): boolean {
+  return orderMoves[from]?.includes(to) ?? false;
+}
+
+export const orderLineInputSchema = z
+  .object({ productId: idSchema, quantity: z.coerce.number().int().min(1).max(CART_MAX_QUANTITY) })
+  .strict();
+
+/** `POST /api/orders`: buy now (`lines`) or the whole cart (`fromCart`). */
+export const orderCreateSchema = z.union([
+  z.object({ lines: z.array(orderLineInputSchema).min(1).max(50) }).strict(),
+  z.object({ fromCart: z.literal(true) }).strict(),
+]);
+export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+export const orderLineSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  name: z.string(),
+  picture: z.string().nullable(),
+  quantity: z.number().int(),
+  price: z.number().int(),
+  status: z.number().int(),
+});
+
+export const orderTrackingSchema = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  cause: z.string().nullable(),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  storeId: z.number().int(),
+  status: z.number().int(),
+  total: z.number().int(),
+  createdAt: z.string(),
+  lines: z.array(orderLineSchema),
+  tracking: z.array(orderTrackingSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderMoveSchema = z
+  .object({
+    status: z.coerce.number().int().min(2).max(5),
+    cause: z.string().trim().max(200).optional(),
+    comment: z.string().trim().max(1000).optional(),
+  })
+  .strict();
+
+export const orderListQuerySchema = paginationSchema
+  .extend({
+    status: z.coerce.number().int().min(1).max(5).optional(),
+    storeId: idSchema.optional(),
+    userId: idSchema.optional(),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+  })
+  .strict();
+
+/** Larger quantities are not refused: they are capped at the stock and at 5 (SPEC.md section 5). */
+export const cartAddSchema = z.object({ productId: idSchema, quantity: z.coerce.number().int().min(1).max(1000).default(1) }).passthrough();
+export const cartUpdateSchema = z.object({ quantity: z.coerce.number().int().min(1).max(1000) }).passthrough();
+export const cartRemoveSchema = z.object({ ids: z.array(idSchema).min(1).max(100) }).passthrough();
+
+export const cartLineSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  quantity: z.number().int(),
+  product: z.object({
+    name: z.string(),
+    slug: z.string(),
+    price: z.number().int(),
+    stock: z.number().int(),
+    categoryId: z.number().int(),
+    picture: z.string().nullable(),
+  }),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/** The cart as loaded, with the adjustments made on load (SPEC.md section 5). */
+export const cartSchema = z.object({
+  data: z.array(cartLineSchema),
+  total: z.number().int(),
+  warnings: z.array(z.object({ code: z.enum(['REMOVED_NO_STOCK', 'QUANTITY_LOWERED']), productId: z.number().int(), name: z.string() })),
+});
+export type Cart = z.infer<typeof cartSchema>;
