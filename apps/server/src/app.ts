@@ -28,6 +28,7 @@ import { defaultStoreId } from './modules/stores/stores.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: bo
   await app.register(rewardsRoutes, { prefix: '/api/rewards', deps });
   await app.register(cartRoutes, { prefix: '/api/shoppingCart', deps });
   await app.register(ordersRoutes, { prefix: '/api/orders', deps });
+  await app.register(wishlistRoutes, { prefix: '/api/wishlists', deps });
 
   // Uploaded and seeded pictures: immutable names, long cache.
   fs.mkdirSync(config.uploadsDir, { recursive: true });

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
+import { runPointExpiry } from './modules/points/expiry.service.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : config.dataDir }).catch(
@@ -16,11 +17,22 @@ if (await seedIfEmpty(database.db, { uploadsDir: config.uploadsDir, images: true
 }
 const app = await buildApp({ config, database, db: database.db, clock: systemClock });
 
+// Scheduled jobs run on the database: every instance may try, one does the work (job_runs).
+const JOB_INTERVAL_MS = 10 * 60_000;
+const runJobs = () =>
+  runPointExpiry(database.db, systemClock.now(), config.programTimezone)
+    .then((r) => r.ran && app.log.info(r, 'points expired for the program year'))
+    .catch((err) => app.log.error({ err }, 'point expiry failed'));
+const jobs = setInterval(runJobs, JOB_INTERVAL_MS);
+jobs.unref();
+void runJobs();
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  clearInterval(jobs);
   await app.close();
   await database.close();
   process.exit(0);

@@ -132,33 +132,29 @@ export async function createOrder(
         updatedAt: p.now,
       })
       .returning();
-    await tx
-      .insert(s.orderLines)
-      .values(
-        products.map((x) => ({
-          orderId: order!.id,
-          productId: x.id,
-          categoryId: x.categoryId,
-          quantity: wanted.get(x.id)!,
-          price: x.price,
-          status: OrderStatus.Pending,
-        })),
-      );
+    await tx.insert(s.orderLines).values(
+      products.map((x) => ({
+        orderId: order!.id,
+        productId: x.id,
+        categoryId: x.categoryId,
+        quantity: wanted.get(x.id)!,
+        price: x.price,
+        status: OrderStatus.Pending,
+      })),
+    );
     await tx
       .insert(s.orderTracking)
       .values({ orderId: order!.id, status: OrderStatus.Pending, cause: 'created', createdBy: p.userId, createdAt: p.now });
-    await tx
-      .insert(s.pointTransactions)
-      .values({
-        userId: p.userId,
-        value: -total,
-        kind: 'order',
-        description: `Order #${order!.id}`,
-        refType: 'order',
-        refId: order!.id,
-        createdBy: p.userId,
-        createdAt: p.now,
-      });
+    await tx.insert(s.pointTransactions).values({
+      userId: p.userId,
+      value: -total,
+      kind: 'order',
+      description: `Order #${order!.id}`,
+      refType: 'order',
+      refId: order!.id,
+      createdBy: p.userId,
+      createdAt: p.now,
+    });
     if (fromCart)
       await tx.delete(s.cartItems).where(and(eq(s.cartItems.userId, p.userId), inArray(s.cartItems.productId, [...wanted.keys()])));
     await tx
@@ -191,18 +187,16 @@ export async function moveOrder(
         .update(s.users)
         .set({ points: sql`${s.users.points} + ${order.total}` })
         .where(eq(s.users.id, order.userId));
-      await tx
-        .insert(s.pointTransactions)
-        .values({
-          userId: order.userId,
-          value: order.total,
-          kind: 'refund',
-          description: `Refund of order #${order.id}`,
-          refType: 'order',
-          refId: order.id,
-          createdBy: p.actorId,
-          createdAt: p.now,
-        });
+      await tx.insert(s.pointTransactions).values({
+        userId: order.userId,
+        value: order.total,
+        kind: 'refund',
+        description: `Refund of order #${order.id}`,
+        refType: 'order',
+        refId: order.id,
+        createdBy: p.actorId,
+        createdAt: p.now,
+      });
       const lines = await tx.select().from(s.orderLines).where(eq(s.orderLines.orderId, order.id)).orderBy(asc(s.orderLines.productId));
       for (const l of lines)
         await tx
@@ -219,15 +213,13 @@ export async function moveOrder(
         createdAt: p.now,
       });
     }
-    await tx
-      .insert(s.notifications)
-      .values({
-        userId: order.userId,
-        itemType: 'ordersUpdate',
-        description: `Order #${order.id}: status ${p.to}`,
-        url: '/myOrders',
-        createdAt: p.now,
-      });
+    await tx.insert(s.notifications).values({
+      userId: order.userId,
+      itemType: 'ordersUpdate',
+      description: `Order #${order.id}: status ${p.to}`,
+      url: '/myOrders',
+      createdAt: p.now,
+    });
   });
   return getOrder(db, p.orderId);
 }

@@ -207,3 +207,26 @@ describe('orders under concurrency', () => {
     expect((await t.db.select({ p: s.users.points }).from(s.users).where(eq(s.users.email, 'buyer-greedy@rewards.test')))[0]!.p).toBe(300);
   });
 });
+
+describe('wishlist', () => {
+  it('adds once, lists, and removes only your own items', async () => {
+    const termo = await product('termo-de-acero');
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/wishlists/',
+      headers: as(who.ana),
+      payload: { productId: termo.id, userId: 1 },
+    });
+    expect(add.statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/wishlists/', headers: as(who.ana), payload: { productId: termo.id } })).statusCode,
+    ).toBe(409);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/wishlists/', headers: as(who.ana) })).json();
+    expect(list.data.map((w: { productId: number }) => w.productId)).toContain(termo.id);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/profile/counters', headers: as(who.ana) })).json().data.wishlist).toBe(1);
+    const id = add.json().data.id;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/wishlists/delete/${id}`, headers: as(who.luis) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/wishlists/delete/${id}`, headers: as(who.ana) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/wishlists/', headers: as(who.ana) })).json().totalCount).toBe(0);
+  });
+});

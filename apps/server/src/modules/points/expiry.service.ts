@@ -1,0 +1,48 @@
+import { gt, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import * as s from '../../db/schema/index.ts';
+
+function dateIn(now: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return { year: get('year'), month: get('month'), day: get('day') };
+}
+
+/**
+ * On 16 October (to 31 October, if the servers were down that day) every balance goes to 0 with an
+ * `expiry` transaction. The `job_runs` row keyed by year is inserted in the same transaction: with
+ * several instances, exactly one does the work and the others find the year taken.
+ */
+export async function runPointExpiry(db: DbOrTx, now: Date, timeZone: string): Promise<{ ran: boolean; users: number; points: number }> {
+  const { year, month, day } = dateIn(now, timeZone);
+  if (!(month === 10 && day >= 16)) return { ran: false, users: 0, points: 0 };
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(s.jobRuns)
+      .values({ job: 'point-expiry', periodKey: String(year), ranAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!claimed) return { ran: false, users: 0, points: 0 };
+    const holders = await tx.select({ id: s.users.id, points: s.users.points }).from(s.users).where(gt(s.users.points, 0)).for('update');
+    if (holders.length === 0) return { ran: true, users: 0, points: 0 };
+    const description = `Points expired (${year})`;
+    await tx
+      .insert(s.pointTransactions)
+      .values(
+        holders.map((h) => ({ userId: h.id, value: -h.points, kind: 'expiry' as const, description, refType: 'expiry', createdAt: now })),
+      );
+    await tx
+      .update(s.users)
+      .set({ points: 0, updatedAt: now })
+      .where(
+        inArray(
+          s.users.id,
+          holders.map((h) => h.id),
+        ),
+      );
+    await tx
+      .insert(s.notifications)
+      .values(holders.map((h) => ({ userId: h.id, itemType: 'points' as const, description, url: '/account', createdAt: now })));
+    return { ran: true, users: holders.length, points: holders.reduce((n, h) => n + h.points, 0) };
+  });
+}
