@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import * as s from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createOrder, moveOrder } from '../orders/orders.service.ts';
+import { creditPoints } from './points.service.ts';
+
+let t: TestApp;
+let users: number[] = [];
+let products: number[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  const created = await t.db
+    .insert(s.users)
+    .values(Array.from({ length: 4 }, (_, i) => ({ email: `prop-${i}@rewards.test`, name: `Prop ${i}`, storeId: 1 })))
+    .returning({ id: s.users.id });
+  users = created.map((u) => u.id);
+  products = (await t.db.select({ id: s.products.id }).from(s.products).where(eq(s.products.storeId, 1)).limit(5)).map((p) => p.id);
+});
+afterAll(() => t.close());
+
+const command = fc.oneof(
+  fc.record({ type: fc.constant('load' as const), user: fc.nat(3), value: fc.integer({ min: 1, max: 3000 }) }),
+  fc.record({ type: fc.constant('order' as const), user: fc.nat(3), product: fc.nat(4), quantity: fc.integer({ min: 1, max: 5 }) }),
+  fc.record({ type: fc.constant('cancel' as const), pick: fc.nat(50) }),
+  fc.record({ type: fc.constant('advance' as const), pick: fc.nat(50) }),
+);
+
+async function invariantHolds() {
+  const drift = await t.db.execute(
+    sql`select u.id from users u left join point_transactions pt on pt.user_id = u.id group by u.id having u.points <> coalesce(sum(pt.value), 0)`,
+  );
+  const negative = await t.db.execute(sql`select id from products where stock < 0 union all select id from users where points < 0`);
+  return drift.rows.length === 0 && negative.rows.length === 0;
+}
+
+describe('points ledger (property)', () => {
+  it('any sequence of loads, orders, moves and cancellations keeps users.points = SUM(ledger), stock and balances >= 0', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 25 }), async (commands) => {
+        const now = t.clock.now();
+        const orders: number[] = [];
+        for (const c of commands) {
+          try {
+            if (c.type === 'load')
+              await creditPoints(t.db, { userId: users[c.user]!, value: c.value, kind: 'load', description: 'Property load', now });
+            else if (c.type === 'order') {
+              const { order } = await createOrder(t.db, {
+                userId: users[c.user]!,
+                input: { lines: [{ productId: products[c.product]!, quantity: c.quantity }] },
+                now,
+                redemptionOpen: true,
+              });
+              orders.push(order.id);
+            } else if (orders.length) {
+              const id = orders[c.pick % orders.length]!;
+              const [o] = await t.db.select({ status: s.orders.status }).from(s.orders).where(eq(s.orders.id, id));
+              await moveOrder(t.db, { orderId: id, to: c.type === 'cancel' ? 5 : Math.min(o!.status + 1, 4), actorId: users[0]!, now });
+            }
+          } catch (err) {
+            // Business refusals (too few points, no stock, an impossible move) are expected; nothing else is.
+            if (!(err instanceof AppError)) throw err;
+          }
+        }
+        expect(await invariantHolds()).toBe(true);
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});
