@@ -230,3 +230,46 @@ describe('wishlist', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/wishlists/', headers: as(who.ana) })).json().totalCount).toBe(0);
   });
 });
+
+describe('account statement', () => {
+  it('gives balance and year figures, movements by period, and a PDF statement in the user language', async () => {
+    const ana = await user('ana@rewards.test');
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/accounts/statistics/', headers: as(who.ana) })).json().data;
+    expect(stats).toMatchObject({ user: { id: ana.id }, balance: ana.points, since: '2025-11-01' });
+    expect(stats.spent).toBeGreaterThan(0);
+    const moves = (await t.app.inject({ method: 'GET', url: '/api/accounts/myMovements/?pageSize=50', headers: as(who.ana) })).json();
+    expect(moves.data.map((m: { kind: string }) => m.kind)).toEqual(expect.arrayContaining(['order']));
+    expect(moves.data.reduce((n: number, m: { value: number }) => n + m.value, 0)).toBe(ana.points);
+    const none = (
+      await t.app.inject({ method: 'GET', url: '/api/accounts/myMovements/?from=2020-01-01&to=2020-12-31', headers: as(who.ana) })
+    ).json();
+    expect(none.totalCount).toBe(0);
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: '/api/accounts/myMovements/?format=pdf',
+      headers: { ...as(who.ana), 'accept-language': 'en' },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.headers['content-disposition']).toMatch(/attachment; filename="statement-/);
+  });
+
+  it('shows another user statement only to administrators of their store', async () => {
+    const ana = await user('ana@rewards.test');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/accounts/movements/?userId=${ana.id}`, headers: as(who.luis) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/accounts/myMovementsAdmin/?userId=${ana.id}`, headers: as(who.luis) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/accounts/myMovementsAdmin/?userId=${ana.id}`, headers: as(who.admin) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/accounts/statistics/?userId=${ana.id}`, headers: as(who.admin) })).json().data.user
+        .id,
+    ).toBe(ana.id);
+    expect((await t.app.inject({ method: 'GET', url: '/api/accounts/myMovements/' })).statusCode).toBe(401);
+  });
+});

@@ -27,18 +27,16 @@ export async function creditPoints(
       .set({ points: sql`${s.users.points} + ${p.value}`, updatedAt: p.now })
       .where(eq(s.users.id, p.userId))
       .returning({ points: s.users.points });
-    await tx
-      .insert(s.pointTransactions)
-      .values({
-        userId: p.userId,
-        value: p.value,
-        kind: p.kind,
-        description: p.description,
-        createdBy: p.createdBy,
-        refType: p.refType,
-        refId: p.refId,
-        createdAt: p.now,
-      });
+    await tx.insert(s.pointTransactions).values({
+      userId: p.userId,
+      value: p.value,
+      kind: p.kind,
+      description: p.description,
+      createdBy: p.createdBy,
+      refType: p.refType,
+      refId: p.refId,
+      createdAt: p.now,
+    });
     return row!.points;
   });
 }

@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { idSchema, paginationSchema } from '@rewards/shared/common';
+import * as s from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { pickLanguage } from '../../lib/language.ts';
+import { canAdminStore, requireUser, type Principal } from '../../plugins/auth.ts';
+import type { AppDeps } from '../../app.ts';
+import { listMovements, statementHolder, statistics } from './accounts.service.ts';
+import { statementPdf } from './statement-pdf.ts';
+
+const movementSchema = z.object({
+  id: z.number().int(),
+  value: z.number().int(),
+  kind: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+const movementsQuery = paginationSchema
+  .extend({ from: z.iso.date().optional(), to: z.iso.date().optional(), format: z.enum(['json', 'pdf']).default('json') })
+  .strict();
+const movementsList = z.object({
+  data: z.array(movementSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  totalCount: z.number(),
+  totalPages: z.number(),
+});
+
+export async function accountsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+  const { db, clock } = opts.deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Yourself, or a user of a store you administer. */
+  async function assertCanSee(principal: Principal, userId: number) {
+    if (principal.id === userId) return;
+    const [u] = await db.select({ storeId: s.users.storeId }).from(s.users).where(eq(s.users.id, userId));
+    if (!u || u.storeId === null || !canAdminStore(principal, u.storeId)) throw new AppError('FORBIDDEN', 403);
+  }
+
+  async function answer(reply: FastifyReply, acceptLanguage: string | undefined, userId: number, q: z.infer<typeof movementsQuery>) {
+    if (q.format === 'json') return listMovements(db, { userId, ...q });
+    const holder = await statementHolder(db, userId);
+    const all = await listMovements(db, { userId, from: q.from, to: q.to, page: 1, pageSize: 10_000 });
+    const pdf = await statementPdf({
+      lang: pickLanguage(acceptLanguage),
+      from: q.from,
+      to: q.to,
+      holder,
+      movements: all.data,
+      now: clock.now(),
+    });
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="statement-${clock.now().toISOString().slice(0, 10)}.pdf"`)
+      .send(pdf);
+  }
+
+  r.get(
+    '/statistics',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Balance and this program year earned, spent and expired',
+        querystring: z.object({ userId: idSchema.optional() }).strict(),
+        response: {
+          200: z.object({
+            data: z.object({
+              user: z.object({ id: z.number() }),
+              balance: z.number(),
+              earned: z.number(),
+              spent: z.number(),
+              expired: z.number(),
+              since: z.string(),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const principal = requireUser(request);
+      const userId = request.query.userId ?? principal.id;
+      await assertCanSee(principal, userId);
+      return { data: await statistics(db, userId, clock.now()) };
+    },
+  );
+  r.get(
+    '/myMovements',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Your movements (period filter, paging); format=pdf downloads the statement',
+        querystring: movementsQuery,
+        response: { 200: movementsList },
+      },
+    },
+    async (request, reply) => answer(reply, request.headers['accept-language'], requireUser(request).id, request.query),
+  );
+  for (const [path, access] of [
+    ['/movements', 'user'],
+    ['/myMovementsAdmin', 'admin'],
+  ] as const) {
+    r.get(
+      path,
+      {
+        config: { access },
+        schema: {
+          tags: ['accounts'],
+          summary: "A user's movements (yourself, or a user of a store you administer)",
+          querystring: movementsQuery.extend({ userId: idSchema }),
+          response: { 200: movementsList },
+        },
+      },
+      async (request, reply) => {
+        const { userId, ...q } = request.query;
+        await assertCanSee(requireUser(request), userId);
+        return answer(reply, request.headers['accept-language'], userId, q);
+      },
+    );
+  }
+}

@@ -1,0 +1,104 @@
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { ListResponse } from '@rewards/shared/common';
+import type { DbOrTx } from '../../db/client.ts';
+import * as s from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+
+export interface Movement {
+  id: number;
+  value: number;
+  kind: string;
+  description: string;
+  createdAt: string;
+}
+
+export interface MovementFilter {
+  userId: number;
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+function periodConditions(f: MovementFilter): SQL[] {
+  const c: SQL[] = [eq(s.pointTransactions.userId, f.userId)];
+  if (f.from) c.push(gte(s.pointTransactions.createdAt, new Date(`${f.from}T00:00:00Z`)));
+  if (f.to) c.push(lt(s.pointTransactions.createdAt, new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000)));
+  return c;
+}
+
+export async function listMovements(db: DbOrTx, f: MovementFilter): Promise<ListResponse<Movement>> {
+  const where = and(...periodConditions(f));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: s.pointTransactions.id,
+        value: s.pointTransactions.value,
+        kind: s.pointTransactions.kind,
+        description: s.pointTransactions.description,
+        createdAt: s.pointTransactions.createdAt,
+      })
+      .from(s.pointTransactions)
+      .where(where)
+      .orderBy(desc(s.pointTransactions.createdAt), desc(s.pointTransactions.id))
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+    db.select({ n: count() }).from(s.pointTransactions).where(where),
+  ]);
+  const totalCount = total?.n ?? 0;
+  return {
+    data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    page: f.page,
+    pageSize: f.pageSize,
+    totalCount,
+    totalPages: Math.ceil(totalCount / f.pageSize),
+  };
+}
+
+/** Start of the program year (1 November) that contains `now`. */
+export function programYearStart(now: Date): Date {
+  const year = now.getUTCMonth() >= 10 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+  return new Date(Date.UTC(year, 10, 1));
+}
+
+/** Balance and this program year's earned, spent (net of refunds) and expired points. */
+export async function statistics(db: DbOrTx, userId: number, now: Date) {
+  const [user] = await db.select({ id: s.users.id, points: s.users.points }).from(s.users).where(eq(s.users.id, userId));
+  if (!user) throw notFound();
+  const since = programYearStart(now);
+  const [row] = await db
+    .select({
+      earned: sql<number>`coalesce(sum(${s.pointTransactions.value}) filter (where ${s.pointTransactions.kind} in ('load', 'challenge', 'adjustment') and ${s.pointTransactions.value} > 0), 0)::int`,
+      spent: sql<number>`coalesce(-sum(${s.pointTransactions.value}) filter (where ${s.pointTransactions.kind} in ('order', 'refund')), 0)::int`,
+      expired: sql<number>`coalesce(-sum(${s.pointTransactions.value}) filter (where ${s.pointTransactions.kind} = 'expiry'), 0)::int`,
+    })
+    .from(s.pointTransactions)
+    .where(and(eq(s.pointTransactions.userId, userId), gte(s.pointTransactions.createdAt, since)));
+  return {
+    user: { id: user.id },
+    balance: user.points,
+    earned: row!.earned,
+    spent: row!.spent,
+    expired: row!.expired,
+    since: since.toISOString().slice(0, 10),
+  };
+}
+
+/** Who the statement is for: name, e-mail, store and the delivery (communication) method. */
+export async function statementHolder(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      name: s.users.name,
+      lastName: s.users.lastName,
+      email: s.users.email,
+      points: s.users.points,
+      store: s.stores.title,
+      contact: s.profiles.preferredContact,
+    })
+    .from(s.users)
+    .leftJoin(s.stores, eq(s.stores.id, s.users.storeId))
+    .leftJoin(s.profiles, eq(s.profiles.userId, s.users.id))
+    .where(eq(s.users.id, userId));
+  if (!row) throw notFound();
+  return row;
+}

@@ -1,0 +1,115 @@
+import PDFDocument from 'pdfkit';
+import type { Language } from '@rewards/shared/enums';
+import type { Movement } from './accounts.service.ts';
+
+const text = {
+  es: {
+    title: 'Estado de cuenta de puntos',
+    period: 'Periodo desde',
+    to: 'hasta',
+    today: 'hoy',
+    name: 'Nombre',
+    email: 'Correo',
+    store: 'Tienda',
+    delivery: 'Método de entrega',
+    date: 'Fecha',
+    description: 'Descripción',
+    points: 'Puntos',
+    total: 'Total de puntos',
+    none: 'Sin movimientos en el periodo.',
+    teams: 'Teams',
+    mail: 'Correo',
+    generated: 'Generado el',
+  },
+  en: {
+    title: 'Points statement',
+    period: 'Period from',
+    to: 'to',
+    today: 'today',
+    name: 'Name',
+    email: 'E-mail',
+    store: 'Store',
+    delivery: 'Delivery method',
+    date: 'Date',
+    description: 'Description',
+    points: 'Points',
+    total: 'Total points',
+    none: 'No movements in this period.',
+    teams: 'Teams',
+    mail: 'E-mail',
+    generated: 'Generated on',
+  },
+} as const;
+
+/** The statement of SPEC.md section 3, in the user's language, as a PDF buffer. */
+export function statementPdf(p: {
+  lang: Language;
+  from?: string;
+  to?: string;
+  holder: { name: string; lastName: string | null; email: string; store: string | null; contact: string | null; points: number };
+  movements: Movement[];
+  now: Date;
+}): Promise<Buffer> {
+  const t = text[p.lang];
+  const locale = p.lang === 'es' ? 'es-MX' : 'en-US';
+  const date = (iso: string | Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+  const num = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: t.title } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+
+  doc.fillColor('#3730a3').fontSize(20).text(t.title);
+  doc.moveDown(0.5).fillColor('#111827').fontSize(10);
+  const rows: [string, string][] = [
+    [t.period, `${p.from ? date(p.from) : '—'} ${t.to} ${p.to ? date(p.to) : t.today}`],
+    [t.name, [p.holder.name, p.holder.lastName].filter(Boolean).join(' ')],
+    [t.email, p.holder.email],
+    [t.store, p.holder.store ?? '—'],
+    [t.delivery, p.holder.contact === 'teams' ? t.teams : t.mail],
+  ];
+  for (const [label, value] of rows) doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
+  doc.moveDown();
+
+  const x = { date: 50, description: 150, points: 460 };
+  const header = () => {
+    doc.font('Helvetica-Bold').fillColor('#374151');
+    const y = doc.y;
+    doc.text(t.date, x.date, y).text(t.description, x.description, y).text(t.points, x.points, y, { width: 85, align: 'right' });
+    doc
+      .moveTo(50, doc.y + 2)
+      .lineTo(545, doc.y + 2)
+      .strokeColor('#d1d5db')
+      .stroke()
+      .moveDown(0.4);
+    doc.font('Helvetica').fillColor('#111827');
+  };
+  header();
+  if (p.movements.length === 0) doc.text(t.none, x.date);
+  for (const m of p.movements) {
+    if (doc.y > 760) {
+      doc.addPage();
+      header();
+    }
+    const y = doc.y;
+    doc.text(date(m.createdAt), x.date, y, { width: 95 });
+    doc.text(m.description, x.description, y, { width: 300 });
+    doc
+      .fillColor(m.value < 0 ? '#b91c1c' : '#047857')
+      .text(num(m.value), x.points, y, { width: 85, align: 'right' })
+      .fillColor('#111827');
+    doc.moveDown(0.3);
+  }
+  doc
+    .moveDown()
+    .font('Helvetica-Bold')
+    .text(`${t.total}: ${num(p.holder.points)}`, 50, doc.y, { align: 'right', width: 495 });
+  doc
+    .moveDown(2)
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor('#6b7280')
+    .text(`${t.generated} ${date(p.now)}`, 50);
+  doc.end();
+  return done;
+}
