@@ -31,6 +31,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A 401 here is an answer, not an expired session (the session check itself). */
   allowUnauthorized?: boolean;
+  headers?: Record<string, string>;
 }
 
 /** Builds `?a=1&b=2`, skipping empty values and URL-encoding the rest (SPEC.md section 5). */
@@ -48,7 +49,7 @@ export function buildQuery(query: RequestOptions['query']): string {
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage(), ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

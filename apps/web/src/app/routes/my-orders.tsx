@@ -1,11 +1,60 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotYetAvailable, Page } from '@/components/ui/page';
+import { useMyOrders } from '@/features/orders/api/orders';
+import { Page } from '@/components/ui/page';
+import { Pagination } from '@/components/ui/pagination';
+import { formatDateTime, formatPoints } from '@/lib/format';
+import { variantUrl } from '@/lib/images';
 
 export default function MyOrdersPage() {
   const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const orders = useMyOrders(page);
   return (
     <Page title={t('pages.myOrders.title')}>
-      <NotYetAvailable text={t('pages.myOrders.soon')} />
+      {orders.isPending && <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />}
+      {orders.data?.data.length === 0 && (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">{t('orders.none')}</p>
+      )}
+      <ul className="space-y-4">
+        {orders.data?.data.map((o) => (
+          <li key={o.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="order">
+            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+              <h2 className="font-semibold">{t('orders.number', { id: o.id })}</h2>
+              <span className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-800" data-testid="order-status">
+                {t(`orders.status.${o.status}`)}
+              </span>
+              <span className="text-sm text-slate-600">{formatDateTime(o.createdAt)}</span>
+              <span className="font-bold tabular-nums">{t('product.price', { points: formatPoints(o.total) })}</span>
+            </div>
+            <ul className="mb-3 space-y-1 text-sm">
+              {o.lines.map((l) => (
+                <li key={l.id} className="flex items-center gap-3">
+                  {l.picture && (
+                    <img src={variantUrl(l.picture, 300)} alt="" width={32} height={32} className="h-8 w-8 rounded object-cover" />
+                  )}
+                  <span className="flex-1">{l.name}</span>
+                  <span className="text-slate-600">× {l.quantity}</span>
+                  <span className="w-24 text-right tabular-nums">{formatPoints(l.price * l.quantity)}</span>
+                </li>
+              ))}
+            </ul>
+            <ol
+              className="flex flex-wrap gap-x-6 gap-y-1 border-t border-slate-100 pt-2 text-xs text-slate-600"
+              aria-label={t('orders.tracking')}
+            >
+              {o.tracking.map((step) => (
+                <li key={step.id}>
+                  <span className="font-semibold text-slate-800">{t(`orders.status.${step.status}`)}</span> ·{' '}
+                  {formatDateTime(step.createdAt)}
+                  {step.comment ? ` · ${step.comment}` : ''}
+                </li>
+              ))}
+            </ol>
+          </li>
+        ))}
+      </ul>
+      {orders.data && <Pagination page={orders.data.page} totalPages={orders.data.totalPages} onChange={setPage} />}
     </Page>
   );
 }

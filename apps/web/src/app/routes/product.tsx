@@ -1,14 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CART_MAX_QUANTITY } from '@rewards/shared/constants';
 import { useSession } from '@/features/auth/api/get-session';
+import { loginUrl } from '@/features/auth/login-url';
+import { useAddToCart } from '@/features/cart/api/cart';
+import { useCreateOrder } from '@/features/orders/api/orders';
+import { useWishlistChange } from '@/features/wishlist/api/wishlist';
 import { countView, useProduct } from '@/features/products/api/get-product';
 import { useOtherResults } from '@/features/products/api/get-product-rows';
 import { ProductGrid } from '@/features/products/components/product-grid';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useUiState } from '@/components/ui/ui-state';
 import { formatPoints } from '@/lib/format';
 import { srcSet, variantUrl } from '@/lib/images';
 
@@ -23,6 +29,44 @@ export default function ProductPage() {
   const counted = useRef<number | null>(null);
   const p = product.data;
   const others = useOtherResults({ categoryId: p?.categoryId, excludeId: p?.id }, !!session.data);
+  const navigate = useNavigate();
+  const addToCart = useAddToCart();
+  const wishlist = useWishlistChange();
+  const createOrder = useCreateOrder();
+  const { withLoading } = useUiState();
+
+  /** Business refusals are shown here, where they happen (SPEC.md section 8 messages). */
+  const refusal = (err: unknown) => {
+    const code = err instanceof ApiError ? err.code : 'INTERNAL_ERROR';
+    if (code === 'ALREADY_IN_CART' || code === 'NOT_ENOUGH_POINTS' || code === 'CONFLICT')
+      toast.warning(code === 'CONFLICT' ? t('product.alreadyInWishlist') : t(`errors:${code}`));
+    else toast.error(t(`errors:${code}`));
+  };
+  async function onAddToCart(productId: number) {
+    try {
+      await addToCart.mutateAsync({ productId, quantity });
+      toast.success(t('product.addedToCart'));
+    } catch (err) {
+      refusal(err);
+    }
+  }
+  async function onWishlist(productId: number) {
+    try {
+      await wishlist.add.mutateAsync(productId);
+      toast.success(t('product.addedToWishlist'));
+    } catch (err) {
+      refusal(err);
+    }
+  }
+  async function onBuyNow(productId: number) {
+    try {
+      await withLoading(createOrder.mutateAsync({ lines: [{ productId, quantity }] }));
+      toast.success(t('orders.created'));
+      void navigate('/myOrders');
+    } catch (err) {
+      refusal(err);
+    }
+  }
 
   useEffect(() => {
     if (p && counted.current !== p.id) {
@@ -64,7 +108,6 @@ export default function ProductPage() {
 
   const maxQuantity = Math.min(p.stock, CART_MAX_QUANTITY);
   const current = p.images[picture] ?? p.images[0];
-  const reason = session.data ? t('product.ordersSoon') : t('product.signInToBuy');
   return (
     <Page title={p.name}>
       <div className="grid gap-8 md:grid-cols-2">
@@ -126,20 +169,26 @@ export default function ProductPage() {
               </select>
             </label>
           )}
-          <div className="flex flex-wrap gap-2">
-            <Button disabled aria-describedby="buy-reason">
-              {t('product.addToCart')}
-            </Button>
-            <Button variant="secondary" disabled aria-describedby="buy-reason">
-              {t('product.buyNow')}
-            </Button>
-            <Button variant="secondary" disabled aria-describedby="buy-reason">
-              {t('product.addToWishlist')}
-            </Button>
-          </div>
-          <p id="buy-reason" className="text-xs text-slate-500">
-            {reason}
-          </p>
+          {session.data ? (
+            <div className="flex flex-wrap gap-2">
+              <Button disabled={p.stock === 0 || addToCart.isPending} onClick={() => void onAddToCart(p.id)}>
+                {t('product.addToCart')}
+              </Button>
+              <Button variant="secondary" disabled={p.stock === 0 || createOrder.isPending} onClick={() => void onBuyNow(p.id)}>
+                {t('product.buyNow')}
+              </Button>
+              <Button variant="secondary" disabled={wishlist.add.isPending} onClick={() => void onWishlist(p.id)}>
+                {t('product.addToWishlist')}
+              </Button>
+            </div>
+          ) : (
+            <a
+              href={loginUrl(`/product?slug=${encodeURIComponent(p.slug)}`)}
+              className="inline-block rounded-md bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800"
+            >
+              {t('product.signInToBuy')}
+            </a>
+          )}
         </div>
       </div>
       {others.data && others.data.length > 0 && (

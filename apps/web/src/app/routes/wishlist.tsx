@@ -1,11 +1,65 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotYetAvailable, Page } from '@/components/ui/page';
+import { Link } from 'react-router';
+import { useAddToCart } from '@/features/cart/api/cart';
+import { useWishlist, useWishlistChange } from '@/features/wishlist/api/wishlist';
+import { Button } from '@/components/ui/button';
+import { Page } from '@/components/ui/page';
+import { Pagination } from '@/components/ui/pagination';
+import { ApiError } from '@/lib/api';
+import { formatPoints } from '@/lib/format';
+import { variantUrl } from '@/lib/images';
+import { toast } from '@/lib/toast';
 
 export default function WishlistPage() {
   const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const wishlist = useWishlist(page);
+  const { remove } = useWishlistChange();
+  const addToCart = useAddToCart();
+
+  async function moveToCart(item: { id: number; productId: number }) {
+    try {
+      await addToCart.mutateAsync({ productId: item.productId, quantity: 1 });
+      await remove.mutateAsync(item.id);
+      toast.success(t('product.addedToCart'));
+    } catch (err) {
+      const code = err instanceof ApiError ? err.code : 'INTERNAL_ERROR';
+      toast.warning(t(`errors:${code}`));
+    }
+  }
+
   return (
     <Page title={t('pages.wishlist.title')}>
-      <NotYetAvailable text={t('pages.wishlist.soon')} />
+      {wishlist.data?.data.length === 0 && (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">{t('wishlist.empty')}</p>
+      )}
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-busy={wishlist.isFetching}>
+        {wishlist.data?.data.map((w) => (
+          <li key={w.id} className="flex flex-wrap items-center gap-4 p-4">
+            {w.product.picture && (
+              <img src={variantUrl(w.product.picture, 300)} alt="" width={64} height={64} className="h-16 w-16 rounded-md object-cover" />
+            )}
+            <div className="min-w-0 flex-1">
+              <Link to={`/product?slug=${encodeURIComponent(w.product.slug)}`} className="font-medium text-slate-900 hover:text-indigo-800">
+                {w.product.name}
+              </Link>
+              <p className="text-sm text-slate-600">{t('product.price', { points: formatPoints(w.product.price) })}</p>
+            </div>
+            <Button variant="secondary" disabled={w.product.stock === 0} onClick={() => void moveToCart(w)}>
+              {w.product.stock === 0 ? t('product.soldOut') : t('wishlist.moveToCart')}
+            </Button>
+            <Button
+              variant="ghost"
+              className="text-rose-700"
+              onClick={() => remove.mutate(w.id, { onSuccess: () => toast.success(t('wishlist.removed')) })}
+            >
+              {t('cart.remove')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {wishlist.data && <Pagination page={wishlist.data.page} totalPages={wishlist.data.totalPages} onChange={setPage} />}
     </Page>
   );
 }

@@ -1,0 +1,29 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListResponse } from '@rewards/shared/common';
+import type { Order, OrderCreate } from '@rewards/shared/orders';
+import { api } from '@/lib/api';
+
+/**
+ * Places an order (buy now or from the cart). One key per attempt: a retry of the same attempt
+ * returns the first order instead of charging twice.
+ */
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrderCreate) => {
+      const key = globalThis.crypto.randomUUID();
+      return api<{ data: Order }>('/orders', { method: 'POST', body, headers: { 'idempotency-key': key } });
+    },
+    onSuccess: () =>
+      Promise.all(['cart', 'header-counts', 'session', 'orders', 'products'].map((k) => queryClient.invalidateQueries({ queryKey: [k] }))),
+    onError: () => undefined,
+  });
+}
+
+export function useMyOrders(page: number) {
+  return useQuery({
+    queryKey: ['orders', 'mine', page],
+    queryFn: () => api<ListResponse<Order>>('/orders/user', { query: { page, pageSize: 10 } }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function signInAs(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByTestId('login-button').click();
+  await page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) }).click();
+  await page.waitForURL(/signin=(new|ok)/);
+  if (page.url().includes('signin=new')) await page.waitForURL(/\/myProfile$/);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+}
+
+const points = async (page: Page) => Number((await page.getByTestId('points-balance').innerText()).replace(/\D/g, ''));
+
+test('a shopper fills the cart and the wishlist, orders with points, and sees the order', async ({ page }) => {
+  await signInAs(page, 'ana@rewards.test');
+  const before = await points(page);
+
+  await page.goto('/product?slug=termo-de-acero');
+  await page.getByTestId('quantity').selectOption('2');
+  await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect(page.getByText('Agregado al carrito con éxito')).toBeVisible();
+  await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect(page.getByText('el producto ya está en el carrito')).toBeVisible();
+
+  await page.goto('/product?slug=gorra-bordada');
+  await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect(page.getByTestId('badge-cart')).toHaveText('2');
+  await page.goto('/product?slug=mochila-ejecutiva');
+  await page.getByRole('button', { name: 'Agregar a favoritos' }).click();
+  await expect(page.getByTestId('badge-wishlist')).toHaveText('1');
+
+  await page.getByRole('link', { name: /Carrito/ }).click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  // Termo 2 x 500 + gorra 1 x 300.
+  await expect(page.getByTestId('cart-total')).toHaveText('1,300 puntos');
+  await page.getByRole('button', { name: 'Confirmar y pedir' }).click();
+  await expect(page.getByText('Felicidades, pedido creado')).toBeVisible();
+  await expect(page).toHaveURL(/\/myOrders$/);
+  await expect(page.getByTestId('order').first()).toContainText('Termo de acero');
+  await expect(page.getByTestId('order-status').first()).toHaveText('Pendiente');
+  await expect.poll(() => points(page)).toBe(before - 1300);
+  await expect(page.getByTestId('badge-cart')).toHaveCount(0);
+
+  // Buy now from the product page leaves the cart alone.
+  await page.goto('/wishlist');
+  await expect(page.getByText('Mochila ejecutiva')).toBeVisible();
+  await page.getByRole('button', { name: 'Mover al carrito' }).click();
+  await expect(page.getByTestId('badge-cart')).toHaveText('1');
+  await page.goto('/product?slug=libreta-ejecutiva');
+  await page.getByRole('button', { name: 'Comprar ahora' }).click();
+  await expect(page).toHaveURL(/\/myOrders$/);
+  await expect(page.getByTestId('order')).toHaveCount(2);
+  await expect(page.getByTestId('badge-cart')).toHaveText('1');
+});
