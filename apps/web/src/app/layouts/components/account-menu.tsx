@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionUser } from '@rewards/shared/users';
 import { isAdminRole } from '@rewards/shared/enums';
 import { ChevronDownIcon } from '@/components/ui/icons';
+import { useDismiss } from '@/lib/use-dismiss';
 
 /** The account menu: profile, logout and, for roles 2 and 3 only, the admin area. */
 export function AccountMenu({ user, adminLink = true, shopLink = false }: { user: SessionUser; adminLink?: boolean; shopLink?: boolean }) {
@@ -11,19 +12,9 @@ export function AccountMenu({ user, adminLink = true, shopLink = false }: { user
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(ref, open, close);
 
   const item = 'block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
   return (

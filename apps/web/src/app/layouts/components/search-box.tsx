@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { ChevronDownIcon, SearchIcon } from '@/components/ui/icons';
+import { useDismiss } from '@/lib/use-dismiss';
 
 /** Search box with the categories dropdown; Enter or the button goes to /results/{text}, then clears. */
 export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
@@ -13,19 +14,9 @@ export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
   const categories = useCategories(storeId);
   const menuId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(ref, open, close);
 
   function submit(e: FormEvent) {
     e.preventDefault();
