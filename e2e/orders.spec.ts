@@ -11,7 +11,7 @@ async function signInAs(page: Page, email: string) {
 
 const points = async (page: Page) => Number((await page.getByTestId('points-balance').innerText()).replace(/\D/g, ''));
 
-test('a shopper fills the cart and the wishlist, orders with points, and sees the order', async ({ page }) => {
+test('a shopper fills the cart and the wishlist, orders with points, and sees the order', async ({ page, browser }) => {
   await signInAs(page, 'ana@rewards.test');
   const before = await points(page);
 
@@ -51,4 +51,27 @@ test('a shopper fills the cart and the wishlist, orders with points, and sees th
   await expect(page).toHaveURL(/\/myOrders$/);
   await expect(page.getByTestId('order')).toHaveCount(2);
   await expect(page.getByTestId('badge-cart')).toHaveText('1');
+
+  // The administrator moves the latest order to delivered; the shopper's timeline shows each step.
+  const admin = await (await browser.newContext({ locale: 'es-MX' })).newPage();
+  await signInAs(admin, 'admin@rewards.test');
+  await admin.goto('/admin/orders');
+  const latest = admin.getByTestId('admin-order').first();
+  await expect(latest).toContainText('Libreta ejecutiva');
+  await latest.getByPlaceholder('Comentario para el cliente (opcional)').fill('Listo en recepción');
+  await latest.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(latest).toContainText('Aprobado');
+  await latest.getByRole('button', { name: 'Marcar en camino' }).click();
+  await expect(latest).toContainText('En camino');
+  await latest.getByRole('button', { name: 'Marcar entregado' }).click();
+  await expect(latest).toContainText('Entregado');
+  await expect(latest.getByRole('button')).toHaveCount(0);
+
+  await page.reload();
+  const timeline = page.getByTestId('order').first().getByRole('list', { name: 'Seguimiento' });
+  await expect(timeline.getByRole('listitem')).toHaveCount(4);
+  await expect(timeline).toContainText('Pendiente');
+  await expect(timeline).toContainText('Aprobado');
+  await expect(timeline).toContainText('Listo en recepción');
+  await expect(timeline).toContainText('Entregado');
 });

@@ -27,3 +27,22 @@ export function useMyOrders(page: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+export function useAdminOrders(query: { page: number; status?: number; storeId?: number }) {
+  return useQuery({
+    queryKey: ['orders', 'admin', query],
+    queryFn: () => api<ListResponse<Order>>('/orders/', { query: { ...query, pageSize: 20 } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Moves an order (approve, ship, deliver, cancel); the lists reload. */
+export function useMoveOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status, comment }: { id: number; status: number; comment?: string }) =>
+      api<{ data: Order }>(`/orders/${id}`, { method: 'PUT', body: { status, comment: comment || undefined } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    onError: () => undefined,
+  });
+}
