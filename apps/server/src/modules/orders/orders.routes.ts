@@ -13,7 +13,7 @@ import { createOrder, getOrder, listOrders, moveOrder } from './orders.service.t
 const orderItem = itemEnvelope(orderSchema);
 
 export async function ordersRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
-  const { db, clock, config } = opts.deps;
+  const { db, clock, config, cache } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -38,6 +38,8 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: AppDeps }
         now,
         redemptionOpen: isRedemptionOpen(now, config.programTimezone),
       });
+      // Stock changed: cached product pages and lists must not show the old availability.
+      if (!replayed) cache.invalidate();
       return reply.status(replayed ? 200 : 201).send({ data: order });
     },
   );
@@ -126,16 +128,16 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       const user = requireUser(request);
       const current = await getOrder(db, request.params.id);
       assertStoreAdmin(user, current.storeId);
-      return {
-        data: await moveOrder(db, {
-          orderId: current.id,
-          to: request.body.status,
-          cause: request.body.cause,
-          comment: request.body.comment,
-          actorId: user.id,
-          now: clock.now(),
-        }),
-      };
+      const moved = await moveOrder(db, {
+        orderId: current.id,
+        to: request.body.status,
+        cause: request.body.cause,
+        comment: request.body.comment,
+        actorId: user.id,
+        now: clock.now(),
+      });
+      if (moved.status === 5) cache.invalidate(); // a cancellation returns the stock
+      return { data: moved };
     },
   );
 }

@@ -108,6 +108,19 @@ describe('orders', () => {
     expect((await product('maleta-de-mano')).stock).toBe(maleta.stock);
   });
 
+  it('shows the new availability on the product page at once after an order and a cancellation', async () => {
+    const buyer = await shopper('viewer', 3000);
+    const gorra = await product('gorra-bordada');
+    const stockOnPage = async () => (await t.app.inject({ method: 'GET', url: '/api/products/slug/gorra-bordada' })).json().data.stock;
+    expect(await stockOnPage()).toBe(gorra.stock); // now cached
+    const placed = (await order(buyer, { lines: [{ productId: gorra.id, quantity: 2 }] })).json().data;
+    expect(await stockOnPage()).toBe(gorra.stock - 2);
+    const cancel = await t.app.inject({ method: 'PUT', url: `/api/orders/${placed.id}`, headers: as(who.admin), payload: { status: 5 } });
+    expect(cancel.json().data?.status, cancel.body).toBe(5);
+    expect((await product('gorra-bordada')).stock).toBe(gorra.stock);
+    expect(await stockOnPage()).toBe(gorra.stock);
+  });
+
   it('replays the first order for the same Idempotency-Key', async () => {
     const buyer = await shopper('retry', 2000);
     const gorra = await product('gorra-bordada');
