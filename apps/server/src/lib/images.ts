@@ -57,3 +57,25 @@ export async function removeImage(uploadsDir: string, url: string | null | undef
     ),
   );
 }
+
+/**
+ * Stores uploaded pictures, then runs the database write with their URLs. If storing or the write
+ * fails, the new files are deleted; once the write succeeds, the files it replaced are deleted.
+ */
+export async function withStoredImages<T>(
+  uploadsDir: string,
+  folder: string,
+  uploads: Buffer[],
+  write: (urls: string[]) => Promise<{ result: T; replaced?: (string | null | undefined)[] }>,
+): Promise<T> {
+  const urls: string[] = [];
+  try {
+    for (const upload of uploads) urls.push(await storeImage(uploadsDir, folder, upload));
+    const { result, replaced = [] } = await write(urls);
+    await Promise.all(replaced.map((url) => removeImage(uploadsDir, url)));
+    return result;
+  } catch (err) {
+    await Promise.all(urls.map((url) => removeImage(uploadsDir, url)));
+    throw err;
+  }
+}

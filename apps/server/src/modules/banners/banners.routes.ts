@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bannerCreateSchema, bannerListQuerySchema, bannerSchema, bannerUpdateSchema } from '@rewards/shared/banners';
 import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { removeImage, storeImage } from '../../lib/images.ts';
+import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { parseFields, readForm } from '../../lib/multipart.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
 import { assertStoreAdmin, canAdminStore, requireUser } from '../../plugins/auth.ts';
@@ -82,15 +82,11 @@ export async function bannersRoutes(app: FastifyInstance, opts: { deps: AppDeps 
       assertStoreAdmin(principal, fields.storeId);
       const file = form.files.find((f) => f.field === 'picture');
       if (!file) throw new AppError('VALIDATION_FAILED', 400, [{ field: 'body.picture', message: 'Required field', code: 'required' }]);
-      const picture = await storeImage(config.uploadsDir, 'banners', file.buffer);
-      try {
-        const banner = await createBanner(db, { ...fields, picture, actorId: principal.id, now: clock.now() });
-        cache.invalidate();
-        return reply.status(201).send({ data: banner });
-      } catch (err) {
-        await removeImage(config.uploadsDir, picture);
-        throw err;
-      }
+      const banner = await withStoredImages(config.uploadsDir, 'banners', [file.buffer], async ([picture]) => ({
+        result: await createBanner(db, { ...fields, picture: picture!, actorId: principal.id, now: clock.now() }),
+      }));
+      cache.invalidate();
+      return reply.status(201).send({ data: banner });
     },
   );
   r.put(
@@ -112,21 +108,12 @@ export async function bannersRoutes(app: FastifyInstance, opts: { deps: AppDeps 
       const form = await readForm(request);
       const fields = parseFields(bannerUpdateSchema, form.fields);
       const file = form.files.find((f) => f.field === 'picture');
-      const picture = file ? await storeImage(config.uploadsDir, 'banners', file.buffer) : undefined;
-      try {
-        const { banner, previousPicture } = await updateBanner(db, current.id, {
-          ...fields,
-          picture,
-          actorId: principal.id,
-          now: clock.now(),
-        });
-        await removeImage(config.uploadsDir, previousPicture);
-        cache.invalidate();
-        return { data: banner };
-      } catch (err) {
-        await removeImage(config.uploadsDir, picture);
-        throw err;
-      }
+      const banner = await withStoredImages(config.uploadsDir, 'banners', file ? [file.buffer] : [], async ([picture]) => {
+        const updated = await updateBanner(db, current.id, { ...fields, picture, actorId: principal.id, now: clock.now() });
+        return { result: updated.banner, replaced: [updated.previousPicture] };
+      });
+      cache.invalidate();
+      return { data: banner };
     },
   );
   for (const [path, active] of [

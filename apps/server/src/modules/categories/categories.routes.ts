@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { categoryFormSchema, categoryListQuerySchema, categorySchema, categoryUpdateSchema } from '@rewards/shared/categories';
 import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { removeImage, storeImage } from '../../lib/images.ts';
+import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { parseFields, readForm } from '../../lib/multipart.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
 import { assertStoreAdmin, canAdminStore, requireUser } from '../../plugins/auth.ts';
@@ -68,15 +68,11 @@ export async function categoriesRoutes(app: FastifyInstance, opts: { deps: AppDe
       assertStoreAdmin(principal, fields.storeId);
       const file = form.files.find((f) => f.field === 'picture');
       if (!file) throw new AppError('VALIDATION_FAILED', 400, [{ field: 'body.picture', message: 'Required field', code: 'required' }]);
-      const picture = await storeImage(config.uploadsDir, 'categories', file.buffer);
-      try {
-        const category = await createCategory(db, { ...fields, picture, actorId: principal.id, now: clock.now() });
-        cache.invalidate();
-        return reply.status(201).send({ data: category });
-      } catch (err) {
-        await removeImage(config.uploadsDir, picture);
-        throw err;
-      }
+      const category = await withStoredImages(config.uploadsDir, 'categories', [file.buffer], async ([picture]) => ({
+        result: await createCategory(db, { ...fields, picture: picture!, actorId: principal.id, now: clock.now() }),
+      }));
+      cache.invalidate();
+      return reply.status(201).send({ data: category });
     },
   );
 
@@ -99,21 +95,12 @@ export async function categoriesRoutes(app: FastifyInstance, opts: { deps: AppDe
       const form = await readForm(request);
       const fields = parseFields(categoryUpdateSchema, form.fields);
       const file = form.files.find((f) => f.field === 'picture');
-      const picture = file ? await storeImage(config.uploadsDir, 'categories', file.buffer) : undefined;
-      try {
-        const { category, previousPicture } = await updateCategory(db, current.id, {
-          ...fields,
-          picture,
-          actorId: principal.id,
-          now: clock.now(),
-        });
-        await removeImage(config.uploadsDir, previousPicture);
-        cache.invalidate();
-        return { data: category };
-      } catch (err) {
-        await removeImage(config.uploadsDir, picture);
-        throw err;
-      }
+      const category = await withStoredImages(config.uploadsDir, 'categories', file ? [file.buffer] : [], async ([picture]) => {
+        const updated = await updateCategory(db, current.id, { ...fields, picture, actorId: principal.id, now: clock.now() });
+        return { result: updated.category, replaced: [updated.previousPicture] };
+      });
+      cache.invalidate();
+      return { data: category };
     },
   );
 

@@ -13,7 +13,7 @@ import {
   productUpdateSchema,
 } from '@rewards/shared/products';
 import { AppError } from '../../lib/app-error.ts';
-import { removeImage, storeImage } from '../../lib/images.ts';
+import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { listField, parseFields, readForm, type UploadedFile } from '../../lib/multipart.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
@@ -49,21 +49,15 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
     return reply.type('application/json; charset=utf-8').send(body);
   }
 
-  async function savePictures(files: UploadedFile[]): Promise<string[]> {
+  /** The uploaded product pictures, at most MAX_PRODUCT_PICTURES. */
+  function pictureUploads(files: UploadedFile[]): Buffer[] {
     const pictures = files.filter((f) => f.field === 'pictures' || f.field === 'picture');
     if (pictures.length > MAX_PRODUCT_PICTURES) {
       throw new AppError('VALIDATION_FAILED', 400, [
         { field: 'body.pictures', message: `At most ${MAX_PRODUCT_PICTURES} pictures`, code: 'too_big' },
       ]);
     }
-    const saved: string[] = [];
-    try {
-      for (const f of pictures) saved.push(await storeImage(config.uploadsDir, 'products', f.buffer));
-    } catch (err) {
-      await Promise.all(saved.map((url) => removeImage(config.uploadsDir, url)));
-      throw err;
-    }
-    return saved;
+    return pictures.map((f) => f.buffer);
   }
 
   // ---- shop lists ----
@@ -284,15 +278,11 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       const form = await readForm(request);
       const fields = parseFields(productCreateSchema, form.fields);
       assertStoreAdmin(principal, fields.storeId);
-      const pictures = await savePictures(form.files);
-      try {
-        const product = await createProduct(db, { ...fields, pictures, actorId: principal.id, now: clock.now() });
-        cache.invalidate();
-        return reply.status(201).send({ data: product });
-      } catch (err) {
-        await Promise.all(pictures.map((url) => removeImage(config.uploadsDir, url)));
-        throw err;
-      }
+      const product = await withStoredImages(config.uploadsDir, 'products', pictureUploads(form.files), async (pictures) => ({
+        result: await createProduct(db, { ...fields, pictures, actorId: principal.id, now: clock.now() }),
+      }));
+      cache.invalidate();
+      return reply.status(201).send({ data: product });
     },
   );
   r.put(
@@ -313,21 +303,12 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       assertStoreAdmin(principal, current.storeId);
       const form = await readForm(request);
       const fields = parseFields(productUpdateSchema, { ...form.fields, removeImageIds: listField(form.fields.removeImageIds) });
-      const newPictures = await savePictures(form.files);
-      try {
-        const { product, removed } = await updateProduct(db, current.id, {
-          ...fields,
-          newPictures,
-          actorId: principal.id,
-          now: clock.now(),
-        });
-        await Promise.all(removed.map((url) => removeImage(config.uploadsDir, url)));
-        cache.invalidate();
-        return { data: product };
-      } catch (err) {
-        await Promise.all(newPictures.map((url) => removeImage(config.uploadsDir, url)));
-        throw err;
-      }
+      const product = await withStoredImages(config.uploadsDir, 'products', pictureUploads(form.files), async (newPictures) => {
+        const updated = await updateProduct(db, current.id, { ...fields, newPictures, actorId: principal.id, now: clock.now() });
+        return { result: updated.product, replaced: updated.removed };
+      });
+      cache.invalidate();
+      return { data: product };
     },
   );
   for (const [path, active] of [
