@@ -22,6 +22,7 @@ import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { idpPlugin } from './plugins/idp.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createOidcClient } from './modules/auth/oidc-client.ts';
+import { programRoutes } from './modules/points/program.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { listBanners } from './modules/banners/banners.service.ts';
@@ -178,6 +179,7 @@ export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: bo
   await app.register(ordersRoutes, { prefix: '/api/orders', deps });
   await app.register(wishlistRoutes, { prefix: '/api/wishlists', deps });
   await app.register(accountsRoutes, { prefix: '/api/accounts', deps });
+  await app.register(programRoutes, { prefix: '/api/program', deps });
 
   // Uploaded and seeded pictures: immutable names, long cache.
   fs.mkdirSync(config.uploadsDir, { recursive: true });

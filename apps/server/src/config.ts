@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { validateCalendar } from './lib/calendar.ts';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', ''])
@@ -24,6 +25,9 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Rewards Store <no-reply@rewards.test>'),
   PROGRAM_TIMEZONE: z.string().default('UTC'),
+  PROGRAM_ACCRUAL_START: z.string().default('11-01'),
+  PROGRAM_ACCRUAL_END: z.string().default('09-30'),
+  PROGRAM_REDEMPTION_END: z.string().default('10-15'),
   ALLOW_BUNDLED_SIGN_IN: boolish,
   DEV_ORIGINS: z.string().default('http://localhost:5173'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -100,7 +104,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    programTimezone: e.PROGRAM_TIMEZONE,
+    /** Program calendar windows (MM-DD in PROGRAM_TIMEZONE); refused at start when they cannot work. */
+    calendar: validateCalendar({
+      timeZone: e.PROGRAM_TIMEZONE,
+      accrualStart: e.PROGRAM_ACCRUAL_START,
+      accrualEnd: e.PROGRAM_ACCRUAL_END,
+      redemptionEnd: e.PROGRAM_REDEMPTION_END,
+    }),
     logLevel: e.LOG_LEVEL,
     /** Adds GET /api/bench/ceiling (precomputed bytes from memory) for `npm run bench`. */
     benchRoutes: e.BENCH_ROUTES,

@@ -20,7 +20,7 @@ const app = await buildApp({ config, database, db: database.db, clock: systemClo
 // Scheduled jobs run on the database: every instance may try, one does the work (job_runs).
 const JOB_INTERVAL_MS = 10 * 60_000;
 const runJobs = () =>
-  runPointExpiry(database.db, systemClock.now(), config.programTimezone)
+  runPointExpiry(database.db, systemClock.now(), config.calendar)
     .then((r) => r.ran && app.log.info(r, 'points expired for the program year'))
     .catch((err) => app.log.error({ err }, 'point expiry failed'));
 const jobs = setInterval(runJobs, JOB_INTERVAL_MS);

@@ -78,6 +78,10 @@ export const errorMessages = {
     en: 'You do not have enough points to make this purchase',
     es: 'No tienes suficientes puntos para realizar esta compra',
   },
+  ORDER_NOT_PENDING: {
+    en: 'Products can only be added to a pending order',
+    es: 'Solo se pueden agregar productos a un pedido pendiente',
+  },
   STATUS_MISMATCH: {
     en: 'status of the products must match the order status',
     es: 'el estado de los productos debe coincidir con el estado del pedido',

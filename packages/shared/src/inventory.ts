@@ -31,3 +31,19 @@ export const inventoryMovementCreateSchema = z
   })
   .strict();
 export type InventoryMovementCreate = z.infer<typeof inventoryMovementCreateSchema>;
+
+/**
+ * Legacy `PUT /api/products/` (administrators only): takes an order line's quantity out of a product's
+ * stock, recorded in the inventory ledger. The other order-line fields are accepted and ignored.
+ */
+export const productStockOutSchema = z
+  .object({
+    productId: idSchema,
+    quantity: z.coerce.number().int().min(1).max(1_000_000),
+    orderId: idSchema.optional(),
+    price: z.coerce.number().int().optional(),
+    stock: z.coerce.number().int().optional(),
+    categoryId: idSchema.optional(),
+    userId: idSchema.optional(),
+  })
+  .strict();

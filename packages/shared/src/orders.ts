@@ -102,3 +102,21 @@ export const cartSchema = z.object({
   warnings: z.array(z.object({ code: z.enum(['REMOVED_NO_STOCK', 'QUANTITY_LOWERED']), productId: z.number().int(), name: z.string() })),
 });
 export type Cart = z.infer<typeof cartSchema>;
+
+/**
+ * Legacy `POST /api/orders/orderDetail` (administrators only): one more line on a pending order. `stock`
+ * and `categoryId` are accepted for compatibility and ignored (the server reads them from the product);
+ * `price`, `userId` and `status`, when sent, must match what the server holds.
+ */
+export const orderDetailCreateSchema = z
+  .object({
+    orderId: idSchema,
+    productId: idSchema,
+    quantity: z.coerce.number().int().min(1).max(1000),
+    price: z.coerce.number().int().min(0).optional(),
+    stock: z.coerce.number().int().optional(),
+    categoryId: idSchema.optional(),
+    userId: idSchema.optional(),
+    status: z.coerce.number().int().min(1).max(5).optional(),
+  })
+  .strict();

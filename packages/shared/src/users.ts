@@ -65,3 +65,21 @@ export const userRoleUpdateSchema = z
   })
   .strict();
 export type UserRoleUpdate = z.infer<typeof userRoleUpdateSchema>;
+
+/**
+ * Legacy `POST /api/users/points` (administrators of the user's store): a load (positive, only in the
+ * accrual window) or an adjustment (negative, never below 0). Answers the new balance, the sum of the ledger.
+ */
+export const userPointsSchema = z
+  .object({
+    userId: z.coerce.number().int().positive(),
+    value: z.coerce
+      .number()
+      .int()
+      .min(-1_000_000)
+      .max(1_000_000)
+      .refine((v) => v !== 0, 'Must not be zero'),
+    description: z.string().trim().min(3, 'Too short!').max(300, 'Too long!'),
+  })
+  .strict();
+export const userPointsResultSchema = z.object({ data: z.object({ userId: z.number().int(), value: z.number().int() }) });

@@ -1,19 +1,95 @@
+import type { ProgramCalendar } from '@rewards/shared/program';
+
 /**
- * Program calendar (ARCHITECTURE.md section 6, in PROGRAM_TIMEZONE): points are credited 1 Nov to
- * 30 Sep; orders are accepted until the end of 15 Oct; 16 Oct expires every balance.
+ * Program calendar (ARCHITECTURE.md section 6). Configurable month-days, read in the program's time
+ * zone; defaults from SPEC.md section 9: points are credited from 1 Nov to 30 Sep, orders are accepted
+ * from 1 Nov to the end of 15 Oct, and the day after (16 Oct) every balance expires. The program year
+ * runs from the accrual start to the day before the next one.
  */
-function monthDay(now: Date, timeZone: string): { month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, month: 'numeric', day: 'numeric' }).formatToParts(now);
-  return { month: Number(parts.find((p) => p.type === 'month')!.value), day: Number(parts.find((p) => p.type === 'day')!.value) };
+export interface CalendarRules {
+  timeZone: string;
+  /** MM-DD */
+  accrualStart: string;
+  accrualEnd: string;
+  redemptionEnd: string;
 }
 
-/** Orders are refused from 16 Oct to 31 Oct (after expiry, before the new program year). */
-export function isRedemptionOpen(now: Date, timeZone: string): boolean {
-  const { month, day } = monthDay(now, timeZone);
-  return !(month === 10 && day >= 16);
+export const defaultCalendar: CalendarRules = { timeZone: 'UTC', accrualStart: '11-01', accrualEnd: '09-30', redemptionEnd: '10-15' };
+
+const MONTH_DAY = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** Days from the accrual start, in a leap year so 29 Feb has a place. */
+function offset(monthDay: string, from: string): number {
+  const day = (md: string) => (Date.UTC(2024, Number(md.slice(0, 2)) - 1, Number(md.slice(3))) - Date.UTC(2024, 0, 1)) / 86_400_000;
+  return (day(monthDay) - day(from) + 366) % 366;
 }
 
-/** Points are credited from 1 Nov to 30 Sep. */
-export function isAccrualOpen(now: Date, timeZone: string): boolean {
-  return monthDay(now, timeZone).month !== 10;
+/** Refuses calendars that cannot work: bad dates, an unknown zone, or windows out of order. */
+export function validateCalendar(rules: CalendarRules): CalendarRules {
+  for (const [name, value] of Object.entries({
+    accrualStart: rules.accrualStart,
+    accrualEnd: rules.accrualEnd,
+    redemptionEnd: rules.redemptionEnd,
+  }))
+    if (
+      !MONTH_DAY.test(value) ||
+      new Date(Date.UTC(2024, Number(value.slice(0, 2)) - 1, Number(value.slice(3)))).getUTCDate() !== Number(value.slice(3))
+    )
+      throw new Error(`Program calendar: ${name} must be MM-DD, got "${value}"`);
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: rules.timeZone });
+  } catch {
+    throw new Error(`Program calendar: unknown time zone "${rules.timeZone}"`);
+  }
+  const accrual = offset(rules.accrualEnd, rules.accrualStart);
+  const redemption = offset(rules.redemptionEnd, rules.accrualStart);
+  if (redemption < accrual) throw new Error('Program calendar: the redemption window must end on or after the accrual window');
+  if (redemption >= 365) throw new Error('Program calendar: the redemption end must leave a day for the expiry before the next year');
+  return rules;
 }
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
+export function localDate(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** 29 Feb in a common year falls back to 28 Feb. */
+function onYear(year: number, monthDay: string): string {
+  const date = `${year}-${monthDay}`;
+  return monthDay === '02-29' && new Date(`${date}T00:00:00Z`).getUTCMonth() !== 1 ? `${year}-02-28` : date;
+}
+
+/** The first date on or after `start` that falls on `monthDay`. */
+function nextOn(start: string, monthDay: string): string {
+  const year = Number(start.slice(0, 4));
+  const same = onYear(year, monthDay);
+  return same >= start ? same : onYear(year + 1, monthDay);
+}
+
+/** The program year that contains `now`, with its windows as local dates and whether each is open. */
+export function programCalendar(now: Date, rules: CalendarRules): ProgramCalendar {
+  const today = localDate(now, rules.timeZone);
+  const year = Number(today.slice(0, 4));
+  const thisYearStart = onYear(year, rules.accrualStart);
+  const start = thisYearStart <= today ? thisYearStart : onYear(year - 1, rules.accrualStart);
+  const accrualTo = nextOn(start, rules.accrualEnd);
+  const redemptionTo = nextOn(start, rules.redemptionEnd);
+  const expiresOn = addDays(redemptionTo, 1);
+  const end = addDays(onYear(Number(start.slice(0, 4)) + 1, rules.accrualStart), -1);
+  return {
+    timeZone: rules.timeZone,
+    today,
+    year: { from: start, to: end },
+    accrual: { from: start, to: accrualTo, open: today <= accrualTo },
+    redemption: { from: start, to: redemptionTo, open: today <= redemptionTo },
+    expiresOn,
+    expired: today >= expiresOn,
+  };
+}
+
+export const isRedemptionOpen = (now: Date, rules: CalendarRules) => programCalendar(now, rules).redemption.open;
+export const isAccrualOpen = (now: Date, rules: CalendarRules) => programCalendar(now, rules).accrual.open;

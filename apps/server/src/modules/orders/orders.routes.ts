@@ -3,12 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
 import { Role } from '@rewards/shared/enums';
-import { orderCreateSchema, orderListQuerySchema, orderMoveSchema, orderSchema, orderTrackingSchema } from '@rewards/shared/orders';
+import {
+  orderCreateSchema,
+  orderDetailCreateSchema,
+  orderListQuerySchema,
+  orderMoveSchema,
+  orderSchema,
+  orderTrackingSchema,
+} from '@rewards/shared/orders';
 import { AppError } from '../../lib/app-error.ts';
 import { isRedemptionOpen } from '../../lib/calendar.ts';
 import { assertStoreAdmin, canAdminStore, requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../app.ts';
-import { createOrder, getOrder, listOrders, moveOrder } from './orders.service.ts';
+import { addOrderLine, createOrder, getOrder, listOrders, moveOrder } from './orders.service.ts';
 
 const orderItem = itemEnvelope(orderSchema);
 
@@ -36,11 +43,33 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: AppDeps }
         input: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         now,
-        redemptionOpen: isRedemptionOpen(now, config.programTimezone),
+        redemptionOpen: isRedemptionOpen(now, config.calendar),
       });
       // Stock changed: cached product pages and lists must not show the old availability.
       if (!replayed) cache.invalidate();
       return reply.status(replayed ? 200 : 201).send({ data: order });
+    },
+  );
+
+  r.post(
+    '/orderDetail',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Legacy, administrators of the order's store only: add a line to a pending order (stock, the customer's points and the total change with it, atomically)",
+        body: orderDetailCreateSchema,
+        response: { 201: orderItem },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { orderId, productId, quantity, price, userId, status } = request.body;
+      assertStoreAdmin(user, (await getOrder(db, orderId)).storeId);
+      const order = await addOrderLine(db, { orderId, productId, quantity, price, userId, status, actorId: user.id, now: clock.now() });
+      cache.invalidate();
+      return reply.status(201).send({ data: order });
     },
   );
 

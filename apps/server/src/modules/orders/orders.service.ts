@@ -5,6 +5,7 @@ import { canMoveOrder, type Order, type OrderCreate } from '@rewards/shared/orde
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { postPoints } from '../points/points.service.ts';
 
 /** Order DTOs with lines (name, first picture) and tracking, for a page of orders. */
 async function toOrders(db: DbOrTx, rows: (typeof s.orders.$inferSelect)[]): Promise<Order[]> {
@@ -52,6 +53,16 @@ export async function getOrder(db: DbOrTx, id: number): Promise<Order> {
   const [row] = await db.select().from(s.orders).where(eq(s.orders.id, id));
   if (!row) throw notFound();
   return (await toOrders(db, [row]))[0]!;
+}
+
+/** A conditional decrement: stock never goes below 0 (OUT_OF_STOCK instead). */
+async function takeStock(tx: DbOrTx, product: { id: number; name: string }, quantity: number) {
+  const [taken] = await tx
+    .update(s.products)
+    .set({ stock: sql`${s.products.stock} - ${quantity}` })
+    .where(and(eq(s.products.id, product.id), gte(s.products.stock, quantity)))
+    .returning({ id: s.products.id });
+  if (!taken) throw new AppError('OUT_OF_STOCK', 422, { productId: product.id, name: product.name });
 }
 
 /**
@@ -102,23 +113,11 @@ export async function createOrder(
     }
     const total = products.reduce((n, x) => n + x.price * wanted.get(x.id)!, 0);
 
-    const [debited] = await tx
-      .update(s.users)
-      .set({ points: sql`${s.users.points} - ${total}`, updatedAt: p.now })
-      .where(and(eq(s.users.id, p.userId), gte(s.users.points, total)))
-      .returning({ points: s.users.points });
-    if (!debited) throw new AppError('NOT_ENOUGH_POINTS', 422, { total, balance: user.points });
+    // The user's row is locked: the balance read above cannot change before the debit below.
+    if (user.points < total) throw new AppError('NOT_ENOUGH_POINTS', 422, { total, balance: user.points });
 
     // Stock in product-id order, so concurrent orders never wait on each other in a cycle.
-    for (const product of [...products].sort((a, b) => a.id - b.id)) {
-      const quantity = wanted.get(product.id)!;
-      const [taken] = await tx
-        .update(s.products)
-        .set({ stock: sql`${s.products.stock} - ${quantity}` })
-        .where(and(eq(s.products.id, product.id), gte(s.products.stock, quantity)))
-        .returning({ id: s.products.id });
-      if (!taken) throw new AppError('OUT_OF_STOCK', 422, { productId: product.id, name: product.name });
-    }
+    for (const product of [...products].sort((a, b) => a.id - b.id)) await takeStock(tx, product, wanted.get(product.id)!);
 
     const [order] = await tx
       .insert(s.orders)
@@ -145,7 +144,7 @@ export async function createOrder(
     await tx
       .insert(s.orderTracking)
       .values({ orderId: order!.id, status: OrderStatus.Pending, cause: 'created', createdBy: p.userId, createdAt: p.now });
-    await tx.insert(s.pointTransactions).values({
+    await postPoints(tx, {
       userId: p.userId,
       value: -total,
       kind: 'order',
@@ -153,7 +152,7 @@ export async function createOrder(
       refType: 'order',
       refId: order!.id,
       createdBy: p.userId,
-      createdAt: p.now,
+      now: p.now,
     });
     if (fromCart)
       await tx.delete(s.cartItems).where(and(eq(s.cartItems.userId, p.userId), inArray(s.cartItems.productId, [...wanted.keys()])));
@@ -183,20 +182,17 @@ export async function moveOrder(
       .insert(s.orderTracking)
       .values({ orderId: order.id, status: p.to, cause: p.cause, comment: p.comment, createdBy: p.actorId, createdAt: p.now });
     if (p.to === OrderStatus.Canceled) {
-      await tx
-        .update(s.users)
-        .set({ points: sql`${s.users.points} + ${order.total}` })
-        .where(eq(s.users.id, order.userId));
-      await tx.insert(s.pointTransactions).values({
-        userId: order.userId,
-        value: order.total,
-        kind: 'refund',
-        description: `Refund of order #${order.id}`,
-        refType: 'order',
-        refId: order.id,
-        createdBy: p.actorId,
-        createdAt: p.now,
-      });
+      if (order.total > 0)
+        await postPoints(tx, {
+          userId: order.userId,
+          value: order.total,
+          kind: 'refund',
+          description: `Refund of order #${order.id}`,
+          refType: 'order',
+          refId: order.id,
+          createdBy: p.actorId,
+          now: p.now,
+        });
       const lines = await tx.select().from(s.orderLines).where(eq(s.orderLines.orderId, order.id)).orderBy(asc(s.orderLines.productId));
       for (const l of lines)
         await tx
@@ -247,4 +243,55 @@ export async function listOrders(
   ]);
   const totalCount = total?.n ?? 0;
   return { data: await toOrders(db, rows), page: q.page, pageSize: q.pageSize, totalCount, totalPages: Math.ceil(totalCount / q.pageSize) };
+}
+
+/**
+ * The legacy `POST /api/orders/orderDetail` (administrators only): adds a line to a pending order in one
+ * transaction, with everything the line implies (stock taken, the customer's points debited with an
+ * `Order #id` transaction, the order's total raised), so an order's total and the ledger never disagree.
+ * The price is the product's current price; a stale one from the client is refused.
+ */
+export async function addOrderLine(
+  db: DbOrTx,
+  p: { orderId: number; productId: number; quantity: number; price?: number; status?: number; userId?: number; actorId: number; now: Date },
+): Promise<Order> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(s.orders).where(eq(s.orders.id, p.orderId)).for('update');
+    if (!order) throw notFound();
+    if (p.userId !== undefined && p.userId !== order.userId)
+      throw new AppError('VALIDATION_FAILED', 400, { fieldErrors: { userId: ['not the customer of this order'] } });
+    if (p.status !== undefined && p.status !== order.status) throw new AppError('STATUS_MISMATCH', 409, { orderStatus: order.status });
+    if (order.status !== OrderStatus.Pending) throw new AppError('ORDER_NOT_PENDING', 409, { status: order.status });
+    const [product] = await tx.select().from(s.products).where(eq(s.products.id, p.productId));
+    if (!product || !product.active) throw new AppError('NOT_FOUND', 404, { productId: p.productId });
+    if (product.storeId !== order.storeId) throw new AppError('NOT_AVAILABLE_IN_STORE', 422, { productId: p.productId });
+    if (p.price !== undefined && p.price !== product.price) throw new AppError('CONFLICT', 409, { price: product.price });
+    const amount = product.price * p.quantity;
+    // Locks in the same order as createOrder and moveOrder (order, user, products): no deadlock cycle.
+    if (amount > 0)
+      await postPoints(tx, {
+        userId: order.userId,
+        value: -amount,
+        kind: 'order',
+        description: `Order #${order.id}`,
+        refType: 'order',
+        refId: order.id,
+        createdBy: p.actorId,
+        now: p.now,
+      });
+    await takeStock(tx, product, p.quantity);
+    await tx.insert(s.orderLines).values({
+      orderId: order.id,
+      productId: product.id,
+      categoryId: product.categoryId,
+      quantity: p.quantity,
+      price: product.price,
+      status: order.status,
+    });
+    await tx
+      .update(s.orders)
+      .set({ total: sql`${s.orders.total} + ${amount}`, updatedAt: p.now })
+      .where(eq(s.orders.id, order.id));
+  });
+  return getOrder(db, p.orderId);
 }

@@ -1,21 +1,22 @@
 import { gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
-
-function dateIn(now: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return { year: get('year'), month: get('month'), day: get('day') };
-}
+import { programCalendar, type CalendarRules } from '../../lib/calendar.ts';
 
 /**
- * On 16 October (to 31 October, if the servers were down that day) every balance goes to 0 with an
+ * On the expiry day (16 October by default, or any later day before the next program year if the
+ * servers were down that day) every balance goes to 0 with an
  * `expiry` transaction. The `job_runs` row keyed by year is inserted in the same transaction: with
  * several instances, exactly one does the work and the others find the year taken.
  */
-export async function runPointExpiry(db: DbOrTx, now: Date, timeZone: string): Promise<{ ran: boolean; users: number; points: number }> {
-  const { year, month, day } = dateIn(now, timeZone);
-  if (!(month === 10 && day >= 16)) return { ran: false, users: 0, points: 0 };
+export async function runPointExpiry(
+  db: DbOrTx,
+  now: Date,
+  rules: CalendarRules,
+): Promise<{ ran: boolean; users: number; points: number }> {
+  const calendar = programCalendar(now, rules);
+  if (!calendar.expired) return { ran: false, users: 0, points: 0 };
+  const year = Number(calendar.expiresOn.slice(0, 4));
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(s.jobRuns)

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { defaultCalendar } from '../../lib/calendar.ts';
 import { runPointExpiry } from './expiry.service.ts';
+
+const utc = defaultCalendar;
+const mexico = { ...defaultCalendar, timeZone: 'America/Mexico_City' };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,12 +17,12 @@ afterAll(() => t.close());
 describe('point expiry (16 October)', () => {
   it('does nothing before 16 October in the program time zone', async () => {
     // 16 Oct 02:00 UTC is still 15 Oct in Mexico City.
-    expect(await runPointExpiry(t.db, new Date('2026-10-16T02:00:00Z'), 'America/Mexico_City')).toEqual({
+    expect(await runPointExpiry(t.db, new Date('2026-10-16T02:00:00Z'), mexico)).toEqual({
       ran: false,
       users: 0,
       points: 0,
     });
-    expect(await runPointExpiry(t.db, new Date('2026-11-02T12:00:00Z'), 'UTC')).toMatchObject({ ran: false });
+    expect(await runPointExpiry(t.db, new Date('2026-11-02T12:00:00Z'), utc)).toMatchObject({ ran: false });
   });
 
   it('takes every balance to 0 with expiry transactions, exactly once even when two instances race', async () => {
@@ -27,7 +31,7 @@ describe('point expiry (16 October)', () => {
     ).rows[0] as { total: number; holders: number };
     expect(before.total).toBeGreaterThan(0);
     const now = new Date('2026-10-16T12:00:00Z');
-    const [a, b] = await Promise.all([runPointExpiry(t.db, now, 'UTC'), runPointExpiry(t.db, now, 'UTC')]);
+    const [a, b] = await Promise.all([runPointExpiry(t.db, now, utc), runPointExpiry(t.db, now, utc)]);
     expect([a.ran, b.ran].filter(Boolean)).toHaveLength(1);
     expect(a.points + b.points).toBe(before.total);
     expect(a.users + b.users).toBe(before.holders);
@@ -40,6 +44,6 @@ describe('point expiry (16 October)', () => {
     );
     expect(drift.rows).toEqual([]);
     // A later run the same year, or a restart on 20 October, does nothing.
-    expect((await runPointExpiry(t.db, new Date('2026-10-20T12:00:00Z'), 'UTC')).ran).toBe(false);
+    expect((await runPointExpiry(t.db, new Date('2026-10-20T12:00:00Z'), utc)).ran).toBe(false);
   });
 });

@@ -12,12 +12,14 @@ import {
   productStatsQuerySchema,
   productUpdateSchema,
 } from '@rewards/shared/products';
+import { inventoryMovementSchema, productStockOutSchema } from '@rewards/shared/inventory';
 import { AppError } from '../../lib/app-error.ts';
 import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { listField, parseFields, readForm, type UploadedFile } from '../../lib/multipart.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../app.ts';
+import { recordMovement } from '../inventory/inventory.service.ts';
 import {
   availableStock,
   countView,
@@ -25,6 +27,7 @@ import {
   deleteProduct,
   getAdminProduct,
   getShopProduct,
+  orderStoreId,
   lastShopping,
   listAdminProducts,
   listShopProducts,
@@ -283,6 +286,36 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       }));
       cache.invalidate();
       return reply.status(201).send({ data: product });
+    },
+  );
+  r.put(
+    '/products',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary:
+          "Legacy, administrators of the product's store only: take an order line's quantity out of stock (never below 0), recorded in the inventory ledger",
+        body: productStockOutSchema,
+        response: { 200: itemEnvelope(inventoryMovementSchema) },
+      },
+    },
+    async (request) => {
+      const principal = requireUser(request);
+      const { productId, quantity, orderId } = request.body;
+      const product = await getAdminProduct(db, productId);
+      assertStoreAdmin(principal, product.storeId);
+      if (orderId && (await orderStoreId(db, orderId)) !== product.storeId) throw new AppError('NOT_FOUND', 404, { orderId });
+      const movement = await recordMovement(db, {
+        productId,
+        storeId: product.storeId,
+        delta: -quantity,
+        reason: orderId ? `Order #${orderId}` : 'Salida de stock (pedido)',
+        actorId: principal.id,
+        now: clock.now(),
+      });
+      cache.invalidate();
+      return { data: movement };
     },
   );
   r.put(

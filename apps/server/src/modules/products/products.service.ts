@@ -544,3 +544,9 @@ export async function deleteProduct(db: DbOrTx, id: number): Promise<{ product: 
   });
   return { product, pictures: product.images.map((i) => i.url) };
 }
+
+/** The store of an order (undefined when there is no such order). */
+export async function orderStoreId(db: DbOrTx, orderId: number): Promise<number | undefined> {
+  const [row] = await db.select({ storeId: s.orders.storeId }).from(s.orders).where(eq(s.orders.id, orderId));
+  return row?.storeId;
+}

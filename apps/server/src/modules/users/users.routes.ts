@@ -8,14 +8,19 @@ import {
   sessionUserSchema,
   userListItemSchema,
   userListQuerySchema,
+  userPointsResultSchema,
+  userPointsSchema,
   userRoleUpdateSchema,
 } from '@rewards/shared/users';
-import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isAccrualOpen } from '../../lib/calendar.ts';
+import { assertStoreAdmin, canAdminStore, requireUser } from '../../plugins/auth.ts';
+import { adjustUserPoints } from '../points/points.service.ts';
 import type { AppDeps } from '../../app.ts';
 import { getHeaderCounts, getSessionUser, isStoreAccount, listUsers, setUserRole } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
-  const { db, clock } = opts.deps;
+  const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -67,6 +72,39 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps })
       if (storeId !== undefined) assertStoreAdmin(principal, storeId);
       const scope = storeId !== undefined ? [storeId] : principal.role === Role.SuperAdmin ? null : principal.adminStores;
       return listUsers(db, request.query, scope);
+    },
+  );
+
+  r.post(
+    '/points',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary:
+          "Legacy, administrators of the user's store only: load points (positive, accrual window) or adjust them (negative, never below 0); answers the new balance",
+        body: userPointsSchema,
+        response: { 200: userPointsResultSchema },
+      },
+    },
+    async (request) => {
+      const principal = requireUser(request);
+      const { userId, value, description } = request.body;
+      const target = await getSessionUser(db, userId);
+      // Nobody writes their own points, administrators included.
+      if (target.id === principal.id) throw new AppError('FORBIDDEN', 403);
+      if (target.storeId === null ? principal.role !== Role.SuperAdmin : !canAdminStore(principal, target.storeId))
+        throw new AppError('FORBIDDEN_STORE', 403, { storeId: target.storeId });
+      const now = clock.now();
+      const balance = await adjustUserPoints(db, {
+        userId,
+        value,
+        description,
+        actorId: principal.id,
+        accrualOpen: isAccrualOpen(now, config.calendar),
+        now,
+      });
+      return { data: { userId, value: balance } };
     },
   );
 

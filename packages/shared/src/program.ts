@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+const window = z.object({ from: z.iso.date(), to: z.iso.date(), open: z.boolean() });
+
+/** `GET /api/program`: the program year that contains today, as local dates of the program's time zone. */
+export const programCalendarSchema = z.object({
+  timeZone: z.string(),
+  today: z.iso.date(),
+  year: z.object({ from: z.iso.date(), to: z.iso.date() }),
+  /** Points are credited in this window (loads outside it get ACCRUAL_CLOSED). */
+  accrual: window,
+  /** Orders are accepted in this window (REDEMPTION_CLOSED outside it). */
+  redemption: window,
+  /** Every balance goes to 0 on this day. */
+  expiresOn: z.iso.date(),
+  expired: z.boolean(),
+});
+export type ProgramCalendar = z.infer<typeof programCalendarSchema>;
