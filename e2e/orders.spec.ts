@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 async function signInAs(page: Page, email: string) {
@@ -74,4 +76,46 @@ test('a shopper fills the cart and the wishlist, orders with points, and sees th
   await expect(timeline).toContainText('Aprobado');
   await expect(timeline).toContainText('Listo en recepción');
   await expect(timeline).toContainText('Entregado');
+});
+
+test('the shopper reads the account page and downloads the statement, in Spanish and in English', async ({ page }) => {
+  await signInAs(page, 'ana@rewards.test');
+  const balance = await points(page);
+  await page.getByTestId('points-balance').click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { name: 'Mi cuenta' })).toBeVisible();
+  await expect.poll(async () => Number((await page.getByTestId('account-balance').innerText()).replace(/\D/g, ''))).toBe(balance);
+  await expect(page.getByTestId('stat-spent')).toContainText(/[1-9]/);
+  await expect(page.getByTestId('program-calendar')).toContainText('Último día para canjear tus puntos.');
+  const movements = page.getByTestId('movements');
+  await expect(movements.getByRole('row').filter({ hasText: /Pedido #\d+/ })).toHaveCount(2);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-statement').click()]);
+  expect(download.suggestedFilename()).toMatch(/^statement_\d{4}-\d{2}-\d{2}\.pdf$/);
+  const pdf = fs.readFileSync((await download.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  await expect(page.getByText('Estado de cuenta descargado')).toBeVisible();
+
+  // A custom period that ends before it starts is refused on the spot; an empty period says so.
+  await page.getByRole('radio', { name: 'Personalizado' }).click();
+  await page.getByLabel('Desde').fill('2020-02-01');
+  await page.getByLabel('Hasta').fill('2020-01-01');
+  await expect(page.getByRole('alert').filter({ hasText: 'La fecha de inicio debe ser igual o anterior' })).toBeVisible();
+  await expect(page.getByTestId('download-statement')).toBeDisabled();
+  await page.getByLabel('Hasta').fill('2020-03-01');
+  await expect(page.getByText('No hay movimientos en este periodo.')).toBeVisible();
+
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+
+  await page.getByRole('button', { name: 'en', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+  await page.getByRole('radio', { name: 'All' }).click();
+  await expect(movements.getByRole('row').filter({ hasText: /Order #\d+/ })).toHaveCount(2);
+  await expect(page.getByTestId('program-calendar')).toContainText('Last day to redeem your points.');
+  await page.getByRole('button', { name: 'es', exact: true }).first().click();
 });

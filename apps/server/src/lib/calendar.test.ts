@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCalendar, isAccrualOpen, isRedemptionOpen, programCalendar, validateCalendar } from './calendar.ts';
+import { defaultCalendar, isAccrualOpen, isRedemptionOpen, programCalendar, startOfLocalDay, validateCalendar } from './calendar.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -53,5 +53,15 @@ describe('program calendar', () => {
     expect(() => validateCalendar({ ...defaultCalendar, timeZone: 'Mars/Olympus' })).toThrow(/time zone/);
     expect(() => validateCalendar({ ...defaultCalendar, redemptionEnd: '09-01' })).toThrow(/on or after the accrual/);
     expect(() => validateCalendar({ ...defaultCalendar, redemptionEnd: '10-31' })).toThrow(/expiry/);
+  });
+});
+
+describe('startOfLocalDay', () => {
+  it('finds the instant a local day begins, across daylight saving changes', () => {
+    expect(startOfLocalDay('2026-03-02', 'UTC').toISOString()).toBe('2026-03-02T00:00:00.000Z');
+    expect(startOfLocalDay('2026-03-02', 'America/Mexico_City').toISOString()).toBe('2026-03-02T06:00:00.000Z');
+    expect(startOfLocalDay('2026-07-01', 'Europe/Madrid').toISOString()).toBe('2026-06-30T22:00:00.000Z');
+    expect(startOfLocalDay('2026-01-15', 'Europe/Madrid').toISOString()).toBe('2026-01-14T23:00:00.000Z');
+    expect(startOfLocalDay('2026-03-29', 'Europe/Madrid').toISOString()).toBe('2026-03-28T23:00:00.000Z');
   });
 });

@@ -32,6 +32,8 @@ export interface RequestOptions {
   /** A 401 here is an answer, not an expired session (the session check itself). */
   allowUnauthorized?: boolean;
   headers?: Record<string, string>;
+  /** Anything but JSON comes back as a Blob. */
+  accept?: string;
 }
 
 /** Builds `?a=1&b=2`, skipping empty values and URL-encoding the rest (SPEC.md section 5). */
@@ -46,10 +48,28 @@ export function buildQuery(query: RequestOptions['query']): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * Downloads a file from the API (same session, same language headers as `api`) and hands it to the
+ * browser as `filename`; failures throw the same ApiError as `api`.
+ */
+export async function downloadFile(path: string, filename: string, query?: RequestOptions['query']): Promise<void> {
+  const blob = await api<Blob>(path, { query, accept: 'application/pdf, application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage(), ...options.headers };
+  const headers: Record<string, string> = {
+    accept: options.accept ?? 'application/json',
+    'accept-language': currentLanguage(),
+    ...options.headers,
+  };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -70,7 +90,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (options.signal?.aborted) throw err;
     throw new ApiError(0, 'NETWORK_ERROR', 'network error');
   }
-  if (response.ok) return (await response.json()) as T;
+  if (response.ok) return (options.accept ? await response.blob() : await response.json()) as T;
   const payload = (await response.json().catch(() => null)) as { code?: string; message?: string; details?: unknown } | null;
   // Codes are stable UPPER_SNAKE ids; their texts load with the errors namespace.
   const code = typeof payload?.code === 'string' && /^[A-Z][A-Z_]+$/.test(payload.code) ? (payload.code as ErrorCode) : 'INTERNAL_ERROR';

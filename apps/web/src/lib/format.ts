@@ -9,3 +9,18 @@ export function formatPoints(value: number): string {
 export function formatDateTime(iso: string): string {
   return new Intl.DateTimeFormat(locales[currentLanguage()], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
+
+/** A calendar date (YYYY-MM-DD) as written in the user's language, without time-zone shifts. */
+export function formatDate(date: string, style: 'long' | 'medium' = 'long'): string {
+  return new Intl.DateTimeFormat(locales[currentLanguage()], { dateStyle: style, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** Whole days from one calendar date to another. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A calendar date moved by whole days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -16,6 +16,8 @@ const movementSchema = z.object({
   value: z.number().int(),
   kind: z.string(),
   description: z.string(),
+  refType: z.string().nullable(),
+  refId: z.number().int().nullable(),
   createdAt: z.string(),
 });
 const movementsQuery = paginationSchema
@@ -30,7 +32,7 @@ const movementsList = z.object({
 });
 
 export async function accountsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
-  const { db, clock } = opts.deps;
+  const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** Yourself, or a user of a store you administer. */
@@ -41,15 +43,16 @@ export async function accountsRoutes(app: FastifyInstance, opts: { deps: AppDeps
   }
 
   async function answer(reply: FastifyReply, acceptLanguage: string | undefined, userId: number, q: z.infer<typeof movementsQuery>) {
-    if (q.format === 'json') return listMovements(db, { userId, ...q });
+    if (q.format === 'json') return listMovements(db, { userId, timeZone: config.calendar.timeZone, ...q });
     const holder = await statementHolder(db, userId);
-    const all = await listMovements(db, { userId, from: q.from, to: q.to, page: 1, pageSize: 10_000 });
+    const all = await listMovements(db, { userId, from: q.from, to: q.to, timeZone: config.calendar.timeZone, page: 1, pageSize: 10_000 });
     const pdf = await statementPdf({
       lang: pickLanguage(acceptLanguage),
       from: q.from,
       to: q.to,
       holder,
       movements: all.data,
+      timeZone: config.calendar.timeZone,
       now: clock.now(),
     });
     return reply
@@ -84,7 +87,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       const principal = requireUser(request);
       const userId = request.query.userId ?? principal.id;
       await assertCanSee(principal, userId);
-      return { data: await statistics(db, userId, clock.now()) };
+      return { data: await statistics(db, userId, clock.now(), config.calendar) };
     },
   );
   r.get(

@@ -1,33 +1,29 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { ListResponse } from '@rewards/shared/common';
+import type { MovementLine } from '@rewards/shared/points';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-
-export interface Movement {
-  id: number;
-  value: number;
-  kind: string;
-  description: string;
-  createdAt: string;
-}
+import { addDays, programCalendar, startOfLocalDay, type CalendarRules } from '../../lib/calendar.ts';
 
 export interface MovementFilter {
   userId: number;
   from?: string;
   to?: string;
+  timeZone: string;
   page: number;
   pageSize: number;
 }
 
+/** `from` and `to` are whole local days of the program time zone. */
 function periodConditions(f: MovementFilter): SQL[] {
   const c: SQL[] = [eq(s.pointTransactions.userId, f.userId)];
-  if (f.from) c.push(gte(s.pointTransactions.createdAt, new Date(`${f.from}T00:00:00Z`)));
-  if (f.to) c.push(lt(s.pointTransactions.createdAt, new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (f.from) c.push(gte(s.pointTransactions.createdAt, startOfLocalDay(f.from, f.timeZone)));
+  if (f.to) c.push(lt(s.pointTransactions.createdAt, startOfLocalDay(addDays(f.to, 1), f.timeZone)));
   return c;
 }
 
-export async function listMovements(db: DbOrTx, f: MovementFilter): Promise<ListResponse<Movement>> {
+export async function listMovements(db: DbOrTx, f: MovementFilter): Promise<ListResponse<MovementLine>> {
   const where = and(...periodConditions(f));
   const [rows, [total]] = await Promise.all([
     db
@@ -36,6 +32,8 @@ export async function listMovements(db: DbOrTx, f: MovementFilter): Promise<List
         value: s.pointTransactions.value,
         kind: s.pointTransactions.kind,
         description: s.pointTransactions.description,
+        refType: s.pointTransactions.refType,
+        refId: s.pointTransactions.refId,
         createdAt: s.pointTransactions.createdAt,
       })
       .from(s.pointTransactions)
@@ -55,17 +53,12 @@ export async function listMovements(db: DbOrTx, f: MovementFilter): Promise<List
   };
 }
 
-/** Start of the program year (1 November) that contains `now`. */
-export function programYearStart(now: Date): Date {
-  const year = now.getUTCMonth() >= 10 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
-  return new Date(Date.UTC(year, 10, 1));
-}
-
 /** Balance and this program year's earned, spent (net of refunds) and expired points. */
-export async function statistics(db: DbOrTx, userId: number, now: Date) {
+export async function statistics(db: DbOrTx, userId: number, now: Date, rules: CalendarRules) {
   const [user] = await db.select({ id: s.users.id, points: s.users.points }).from(s.users).where(eq(s.users.id, userId));
   if (!user) throw notFound();
-  const since = programYearStart(now);
+  const year = programCalendar(now, rules).year;
+  const since = startOfLocalDay(year.from, rules.timeZone);
   const [row] = await db
     .select({
       earned: sql<number>`coalesce(sum(${s.pointTransactions.value}) filter (where ${s.pointTransactions.kind} in ('load', 'challenge', 'adjustment') and ${s.pointTransactions.value} > 0), 0)::int`,
@@ -80,7 +73,7 @@ export async function statistics(db: DbOrTx, userId: number, now: Date) {
     earned: row!.earned,
     spent: row!.spent,
     expired: row!.expired,
-    since: since.toISOString().slice(0, 10),
+    since: year.from,
   };
 }
 

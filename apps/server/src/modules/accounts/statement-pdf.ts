@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '@rewards/shared/enums';
-import type { Movement } from './accounts.service.ts';
+import { describeMovement, type MovementLine } from '@rewards/shared/points';
 
 const text = {
   es: {
@@ -15,7 +15,8 @@ const text = {
     date: 'Fecha',
     description: 'Descripción',
     points: 'Puntos',
-    total: 'Total de puntos',
+    total: 'Total del periodo',
+    balance: 'Saldo actual',
     none: 'Sin movimientos en el periodo.',
     teams: 'Teams',
     mail: 'Correo',
@@ -33,7 +34,8 @@ const text = {
     date: 'Date',
     description: 'Description',
     points: 'Points',
-    total: 'Total points',
+    total: 'Total for the period',
+    balance: 'Current balance',
     none: 'No movements in this period.',
     teams: 'Teams',
     mail: 'E-mail',
@@ -47,12 +49,17 @@ export function statementPdf(p: {
   from?: string;
   to?: string;
   holder: { name: string; lastName: string | null; email: string; store: string | null; contact: string | null; points: number };
-  movements: Movement[];
+  movements: MovementLine[];
+  /** Movement dates are days of the program time zone. */
+  timeZone: string;
   now: Date;
 }): Promise<Buffer> {
   const t = text[p.lang];
   const locale = p.lang === 'es' ? 'es-MX' : 'en-US';
-  const date = (iso: string | Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+  const format = (timeZone: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
+  /** Period ends are calendar days; movement times are instants shown in the program time zone. */
+  const day = (date: string) => format('UTC').format(new Date(`${date}T00:00:00Z`));
+  const date = (instant: string | Date) => format(p.timeZone).format(new Date(instant));
   const num = (n: number) => new Intl.NumberFormat(locale).format(n);
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: t.title } });
   const chunks: Buffer[] = [];
@@ -62,7 +69,7 @@ export function statementPdf(p: {
   doc.fillColor('#3730a3').fontSize(20).text(t.title);
   doc.moveDown(0.5).fillColor('#111827').fontSize(10);
   const rows: [string, string][] = [
-    [t.period, `${p.from ? date(p.from) : '—'} ${t.to} ${p.to ? date(p.to) : t.today}`],
+    [t.period, `${p.from ? day(p.from) : '—'} ${t.to} ${p.to ? day(p.to) : t.today}`],
     [t.name, [p.holder.name, p.holder.lastName].filter(Boolean).join(' ')],
     [t.email, p.holder.email],
     [t.store, p.holder.store ?? '—'],
@@ -93,7 +100,7 @@ export function statementPdf(p: {
     }
     const y = doc.y;
     doc.text(date(m.createdAt), x.date, y, { width: 95 });
-    doc.text(m.description, x.description, y, { width: 300 });
+    doc.text(describeMovement(m, p.lang), x.description, y, { width: 300 });
     doc
       .fillColor(m.value < 0 ? '#b91c1c' : '#047857')
       .text(num(m.value), x.points, y, { width: 85, align: 'right' })
@@ -103,7 +110,8 @@ export function statementPdf(p: {
   doc
     .moveDown()
     .font('Helvetica-Bold')
-    .text(`${t.total}: ${num(p.holder.points)}`, 50, doc.y, { align: 'right', width: 495 });
+    .text(`${t.total}: ${num(p.movements.reduce((n, m) => n + m.value, 0))}`, 50, doc.y, { align: 'right', width: 495 })
+    .text(`${t.balance}: ${num(p.holder.points)}`, 50, doc.y, { align: 'right', width: 495 });
   doc
     .moveDown(2)
     .font('Helvetica')

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ProgramCalendarCard } from '@/features/points/components/program-calendar';
 import { useRewardsOverview } from '@/features/rewards/api/get-rewards-overview';
 import { useStores } from '@/features/stores/api/get-stores';
 import { formatPoints } from '@/lib/format';
@@ -13,7 +14,6 @@ export default function AboutPage() {
   const store = stores.data?.data.find((s) => String(s.id) === params.get('store')) ?? stores.data?.data[0];
   const rewards = useRewardsOverview(store?.id);
   const rules = t('about.rules', { returnObjects: true }) as string[];
-  const deadlines = t('about.deadlines', { returnObjects: true }) as { date: string; text: string }[];
   return (
     <Page title={t('about.title')}>
       {store && <p className="mb-4 text-slate-600">{t('about.store', { store: store.title, location: store.location })}</p>}
@@ -26,29 +26,7 @@ export default function AboutPage() {
             ))}
           </ul>
         </section>
-        <section className="rounded-xl border border-slate-200 bg-white p-5">
-          <h2 className="mb-3 text-lg font-semibold">{t('about.deadlinesTitle')}</h2>
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-500">
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {t('about.dateColumn')}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  {t('about.whatColumn')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {deadlines.map((d) => (
-                <tr key={d.date} className="border-b border-slate-100 last:border-0">
-                  <td className="py-2 pr-4 font-medium whitespace-nowrap">{d.date}</td>
-                  <td className="py-2 text-slate-700">{d.text}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <ProgramCalendarCard />
       </div>
       <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="points-overview">
         <h2 id="points-overview" className="mb-3 text-lg font-semibold">

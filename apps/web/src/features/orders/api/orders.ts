@@ -15,7 +15,9 @@ export function useCreateOrder() {
       return api<{ data: Order }>('/orders', { method: 'POST', body, headers: { 'idempotency-key': key } });
     },
     onSuccess: () =>
-      Promise.all(['cart', 'header-counts', 'session', 'orders', 'products'].map((k) => queryClient.invalidateQueries({ queryKey: [k] }))),
+      Promise.all(
+        ['cart', 'header-counts', 'session', 'orders', 'products', 'account'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })),
+      ),
     onError: () => undefined,
   });
 }

@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { addDays, daysBetween, formatDate } from '@/lib/format';
+import { useProgramCalendar } from '../api/program';
+
+/**
+ * The program year's dates, as configured on the server: accrual, last day to redeem, expiry.
+ * Shown on /about (full) and /account (compact).
+ */
+export function ProgramCalendarCard({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const calendar = useProgramCalendar();
+  const c = calendar.data;
+  if (!c) return <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />;
+  const steps = [
+    { date: c.year.from, text: t('program.starts'), state: 'past' as const },
+    { date: c.accrual.to, text: t('program.accrualEnds'), state: c.accrual.open ? ('open' as const) : ('past' as const) },
+    { date: c.redemption.to, text: t('program.redemptionEnds'), state: c.redemption.open ? ('open' as const) : ('past' as const) },
+    { date: c.expiresOn, text: t('program.expires'), state: c.expired ? ('past' as const) : ('future' as const) },
+  ];
+  const daysToRedeem = daysBetween(c.today, c.redemption.to);
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="program-calendar" data-testid="program-calendar">
+      <h2 id="program-calendar" className="mb-1 text-lg font-semibold">
+        {t('program.title', { from: c.year.from.slice(0, 4), to: c.year.to.slice(0, 4) })}
+      </h2>
+      <p className="mb-3 text-sm text-slate-600" data-testid="program-status">
+        {c.redemption.open
+          ? daysToRedeem === 0
+            ? t('program.lastDay')
+            : t('program.daysLeft', { count: daysToRedeem, date: formatDate(c.redemption.to) })
+          : t('program.closed', { date: formatDate(addDays(c.year.to, 1)) })}
+      </p>
+      <ol className={compact ? 'space-y-1.5 text-sm' : 'space-y-2'}>
+        {steps.map((s) => (
+          <li key={s.text} className="flex items-baseline gap-3">
+            <span
+              className={`mt-1 h-2.5 w-2.5 shrink-0 rounded-full ${s.state === 'open' ? 'bg-emerald-500' : s.state === 'past' ? 'bg-slate-300' : 'bg-amber-500'}`}
+              aria-hidden="true"
+            />
+            <span className="w-40 shrink-0 font-medium whitespace-nowrap text-slate-900">{formatDate(s.date)}</span>
+            <span className="text-slate-700">{s.text}</span>
+          </li>
+        ))}
+      </ol>
+      {!compact && <p className="mt-3 text-xs text-slate-500">{t('program.timeZone', { zone: c.timeZone })}</p>}
+    </section>
+  );
+}

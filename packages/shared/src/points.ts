@@ -1,0 +1,35 @@
+import type { Language } from './enums.ts';
+
+/** One line of a points statement (`GET /api/accounts/myMovements`). */
+export interface MovementLine {
+  id: number;
+  value: number;
+  kind: string;
+  description: string;
+  refType: string | null;
+  refId: number | null;
+  createdAt: string;
+}
+
+const system = {
+  order: { es: 'Pedido #{id}', en: 'Order #{id}' },
+  refund: { es: 'Reembolso del pedido #{id}', en: 'Refund of order #{id}' },
+  expiry: { es: 'Vencimiento de puntos ({year})', en: 'Points expired ({year})' },
+} as const;
+
+/**
+ * The text of a movement in the reader's language: the lines the system writes (orders, refunds,
+ * expiry) are described from their kind and reference; what an administrator typed stays as typed.
+ */
+export function describeMovement(
+  m: Pick<MovementLine, 'kind' | 'description' | 'refType' | 'refId' | 'createdAt'>,
+  lang: Language,
+): string {
+  if ((m.kind === 'order' || m.kind === 'refund') && m.refType === 'order' && m.refId !== null)
+    return system[m.kind][lang].replace('{id}', String(m.refId));
+  if (m.kind === 'expiry') {
+    const year = /\((\d{4})\)/.exec(m.description)?.[1] ?? m.createdAt.slice(0, 4);
+    return system.expiry[lang].replace('{year}', year);
+  }
+  return m.description;
+}
