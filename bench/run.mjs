@@ -1,45 +1,33 @@
 // `npm run bench`: seeds 10,000 products in 50 categories over 3 stores on PostgreSQL, starts the
 // server, and measures with autocannon (50 connections, 10 s each), in one run: the ceiling (this
 // server answering precomputed bytes of the same size from memory), a category's first page, a
-// product page by slug, and search. Then the first-paint JavaScript of `/` and its Lighthouse scores.
-import { spawn, spawnSync } from 'node:child_process';
+// product page by slug, and search. Then the first-paint JavaScript of `/` and its Lighthouse scores,
+// then orders against pgbench (bench/orders.mjs; `node bench/orders.mjs` runs that part alone).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { firstPaintJs } from './first-paint.mjs';
+import { connections, duration, pick, runSeed, scratchDatabase, startServer } from './lib.mjs';
+import { benchOrders } from './orders.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = Number(process.env.BENCH_PORT ?? 3400);
-const base = `http://localhost:${port}`;
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = 50;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const dbName = `rs_bench_${process.pid}`;
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).href;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
+const database = await scratchDatabase(`rs_bench_${process.pid}`);
+const dbUrl = database.url;
 let server;
+let failed = false;
 
 async function cleanup() {
-  server?.kill('SIGTERM');
+  server?.stop();
   await new Promise((r) => setTimeout(r, 500));
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  await admin.end();
+  await database.drop();
 }
 
 try {
   console.log('Seeding 10,000 products on PostgreSQL…');
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/bench/seed-bench.ts', dbUrl], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (seeded.status !== 0) throw new Error(seeded.stderr);
-  console.log(`  ${seeded.stdout.trim()}`);
+  console.log(`  ${runSeed('apps/server/bench/seed-bench.ts', dbUrl).trim()}`);
 
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
@@ -75,34 +63,9 @@ try {
   const distinct = terms.flatMap((t) =>
     qualifiers.flatMap((q) => Array.from({ length: 30 }, (_, n) => encodeURIComponent([t, q, String(n + 1)].filter(Boolean).join(' ')))),
   );
-  const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
-    spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-only-secret-0123456789abcdefghijklmnop',
-      ALLOW_BUNDLED_SIGN_IN: 'true',
-      DATABASE_URL: dbUrl,
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rs-bench-')),
-      LOG_LEVEL: 'warn',
-      BENCH_ROUTES: 'true',
-    },
-  });
-  for (let i = 0; i < 120; i++) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  server = await startServer({ dbUrl, port, env: { BENCH_ROUTES: 'true' } });
+  const base = server.base;
 
   const listPath = () => {
     const c = pick(categories);
@@ -138,7 +101,6 @@ try {
   const ceiling = results[0].rps;
   console.log(`\nAPI (${connections} connections, ${duration} s each, response size ${sample.byteLength} B, PostgreSQL, 10,000 products):`);
   console.log('scenario                              req/s     p50 ms   p99 ms   ratio   target');
-  let failed = false;
   for (const r of results) {
     const ratio = r.rps / ceiling;
     const ok = r.informational || ((!r.target || ratio >= r.target) && r.p99 <= 30 && r.non2xx === 0 && r.errors === 0);
@@ -203,7 +165,10 @@ try {
   } else {
     console.log(`Lighthouse skipped: no Chromium at ${chromium}`);
   }
-  process.exitCode = failed ? 1 : 0;
 } finally {
   await cleanup();
 }
+
+// Orders: their own database (200 buyers, 1,000 products) and pgbench's ceiling on the same server.
+if (!(await benchOrders())) failed = true;
+process.exitCode = failed ? 1 : 0;

@@ -22,6 +22,7 @@ import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { idpPlugin } from './plugins/idp.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createOidcClient } from './modules/auth/oidc-client.ts';
+import { trackInFlight } from './lib/in-flight.ts';
 import { programRoutes } from './modules/points/program.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
@@ -61,6 +62,7 @@ export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: bo
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  trackInFlight(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -34,6 +34,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   clearInterval(jobs);
   await app.close();
+  await app.drained(10_000);
   await database.close();
   process.exit(0);
 }

@@ -50,15 +50,23 @@ export function validateCalendar(rules: CalendarRules): CalendarRules {
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function localDate(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return formatter(dateFormatters, timeZone, () => ({ year: 'numeric', month: '2-digit', day: '2-digit' }), 'en-CA').format(now);
+}
+
+// Building an Intl.DateTimeFormat costs far more than using one: one per time zone, kept.
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, options: () => Intl.DateTimeFormatOptions, locale = 'en-US') {
+  let f = cache.get(timeZone);
+  if (!f) cache.set(timeZone, (f = new Intl.DateTimeFormat(locale, { timeZone, ...options() })));
+  return f;
 }
 
 /** The instant a local date (YYYY-MM-DD) begins in a time zone. */
 export function startOfLocalDay(date: string, timeZone: string): Date {
   const utcMidnight = Date.parse(`${date}T00:00:00Z`);
   const offsetAt = (instant: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
+    const parts = formatter(clockFormatters, timeZone, () => ({
       hourCycle: 'h23',
       year: 'numeric',
       month: 'numeric',
@@ -66,7 +74,7 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
       hour: 'numeric',
       minute: 'numeric',
       second: 'numeric',
-    }).formatToParts(instant);
+    })).formatToParts(instant);
     const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
     return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - instant;
   };

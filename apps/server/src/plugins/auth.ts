@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Role, type AccessLevel } from '@rewards/shared/enums';
 import type { ErrorCode } from '@rewards/shared/errors';
 import * as s from '../db/schema/index.ts';
@@ -73,18 +73,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
     }
   });
 
-  async function loadAdminStores(userId: number): Promise<number[]> {
-    const rows = await db
-      .select({ storeId: s.userAdminStores.storeId })
-      .from(s.userAdminStores)
-      .where(eq(s.userAdminStores.userId, userId));
-    return rows.map((r) => r.storeId);
-  }
+  // The stores a user administers, read in the same query as the session or token.
+  const adminStoresColumn = sql<
+    number[]
+  >`coalesce((select array_agg(${s.userAdminStores.storeId} order by ${s.userAdminStores.storeId}) from ${s.userAdminStores} where ${s.userAdminStores.userId} = ${s.users.id}), '{}')`;
 
   async function fromApiToken(token: string): Promise<Principal | ErrorCode> {
     const now = clock.now();
     const [row] = await db
-      .select({ token: s.apiTokens, user: s.users })
+      .select({ token: s.apiTokens, user: s.users, adminStores: adminStoresColumn })
       .from(s.apiTokens)
       .innerJoin(s.users, eq(s.users.id, s.apiTokens.userId))
       .where(and(eq(s.apiTokens.tokenHash, hashToken(token)), isNull(s.apiTokens.revokedAt)));
@@ -98,7 +95,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
       role: row.user.role,
       storeId: row.user.storeId,
       isStore: row.user.isStore,
-      adminStores: await loadAdminStores(row.user.id),
+      adminStores: row.adminStores,
       via: 'token',
     };
   }
@@ -106,7 +103,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
   async function fromSession(token: string): Promise<Principal | ErrorCode> {
     const now = clock.now();
     const [row] = await db
-      .select({ session: s.sessions, user: s.users })
+      .select({ session: s.sessions, user: s.users, adminStores: adminStoresColumn })
       .from(s.sessions)
       .innerJoin(s.users, eq(s.users.id, s.sessions.userId))
       .where(eq(s.sessions.tokenHash, hashToken(token)));
@@ -128,7 +125,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
       role: row.user.role,
       storeId: row.user.storeId,
       isStore: row.user.isStore,
-      adminStores: await loadAdminStores(row.user.id),
+      adminStores: row.adminStores,
       via: 'session',
       sessionId: row.session.id,
     };

@@ -1,0 +1,74 @@
+// Shared pieces of the benchmarks: a throw-away PostgreSQL database, the production server on it.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const duration = Number(process.env.BENCH_SECONDS ?? 10);
+export const connections = 50;
+
+/** Creates `name` on the bench server; `drop()` removes it, even with sessions still open. */
+export async function scratchDatabase(name) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  return {
+    url: Object.assign(new URL(adminUrl), { pathname: `/${name}` }).href,
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await admin.end();
+    },
+  };
+}
+
+/** Runs a TypeScript seed script with the database URL; answers its stdout. */
+export function runSeed(script, dbUrl) {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', script, dbUrl], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (seeded.status !== 0) throw new Error(seeded.stderr);
+  return seeded.stdout;
+}
+
+/** The production server (built web app, PostgreSQL) on `port`, ready when this resolves. */
+export async function startServer({ dbUrl, port, env = {} }) {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
+    spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  const base = `http://localhost:${port}`;
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-only-secret-0123456789abcdefghijklmnop',
+      ALLOW_BUNDLED_SIGN_IN: 'true',
+      DATABASE_URL: dbUrl,
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rs-bench-')),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  for (let i = 0; i < 120; i++) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { base, stop: () => child.kill('SIGTERM') };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not become healthy');
+}
+
+export const pick = (list) => list[Math.floor(Math.random() * list.length)];
