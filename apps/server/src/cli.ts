@@ -54,7 +54,11 @@ async function run(argv: string[]): Promise<number> {
   const config = loadConfig();
   let database;
   try {
-    database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : config.dataDir });
+    database = await openDatabase({
+      url: config.databaseUrl,
+      poolMax: config.databasePoolMax,
+      pgliteDir: config.databaseUrl ? undefined : config.dataDir,
+    });
   } catch (err) {
     if (err instanceof DatabaseLockedError) {
       console.error(`${err.message}\nNothing was changed.`);

@@ -6,12 +6,14 @@ import { systemClock } from './lib/clock.ts';
 import { runPointExpiry } from './modules/points/expiry.service.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : config.dataDir }).catch(
-  (err: Error) => {
-    console.error(err.message);
-    process.exit(1);
-  },
-);
+const database = await openDatabase({
+  url: config.databaseUrl,
+  poolMax: config.databasePoolMax,
+  pgliteDir: config.databaseUrl ? undefined : config.dataDir,
+}).catch((err: Error) => {
+  console.error(err.message);
+  process.exit(1);
+});
 if (await seedIfEmpty(database.db, { uploadsDir: config.uploadsDir, images: true })) {
   console.log('Empty database: demo data loaded.');
 }

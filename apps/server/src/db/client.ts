@@ -79,9 +79,9 @@ function acquireLock(dir: string): () => void {
  * Opens PGlite (files under `dir`, or in memory when `dir` is undefined) or PostgreSQL, and applies
  * the committed migrations.
  */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; pgliteDir?: string; poolMax?: number }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 20 });
     // An idle connection that the server drops (restart, failover) is replaced by the pool; without a
     // listener, that 'error' event would end the process.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));

@@ -78,13 +78,43 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
     number[]
   >`coalesce((select array_agg(${s.userAdminStores.storeId} order by ${s.userAdminStores.storeId}) from ${s.userAdminStores} where ${s.userAdminStores.userId} = ${s.users.id}), '{}')`;
 
+  // Every signed-in request runs one of these two: prepared once, planned once per connection.
+  const principalColumns = {
+    id: s.users.id,
+    role: s.users.role,
+    storeId: s.users.storeId,
+    isStore: s.users.isStore,
+    active: s.users.active,
+  };
+  const tokenLookup = db
+    .select({
+      token: { id: s.apiTokens.id, expiresAt: s.apiTokens.expiresAt, lastUsedAt: s.apiTokens.lastUsedAt },
+      user: principalColumns,
+      adminStores: adminStoresColumn,
+    })
+    .from(s.apiTokens)
+    .innerJoin(s.users, eq(s.users.id, s.apiTokens.userId))
+    .where(and(eq(s.apiTokens.tokenHash, sql.placeholder('hash')), isNull(s.apiTokens.revokedAt)))
+    .prepare('auth_token_lookup');
+  const sessionLookup = db
+    .select({
+      session: {
+        id: s.sessions.id,
+        revokedAt: s.sessions.revokedAt,
+        lastSeenAt: s.sessions.lastSeenAt,
+        expiresAt: s.sessions.expiresAt,
+      },
+      user: principalColumns,
+      adminStores: adminStoresColumn,
+    })
+    .from(s.sessions)
+    .innerJoin(s.users, eq(s.users.id, s.sessions.userId))
+    .where(eq(s.sessions.tokenHash, sql.placeholder('hash')))
+    .prepare('auth_session_lookup');
+
   async function fromApiToken(token: string): Promise<Principal | ErrorCode> {
     const now = clock.now();
-    const [row] = await db
-      .select({ token: s.apiTokens, user: s.users, adminStores: adminStoresColumn })
-      .from(s.apiTokens)
-      .innerJoin(s.users, eq(s.users.id, s.apiTokens.userId))
-      .where(and(eq(s.apiTokens.tokenHash, hashToken(token)), isNull(s.apiTokens.revokedAt)));
+    const [row] = await tokenLookup.execute({ hash: hashToken(token) });
     if (!row || (row.token.expiresAt && row.token.expiresAt <= now)) return 'INVALID_TOKEN';
     if (row.user.active !== 1) return 'USER_INACTIVE';
     if (!row.token.lastUsedAt || now.getTime() - row.token.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -102,11 +132,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
 
   async function fromSession(token: string): Promise<Principal | ErrorCode> {
     const now = clock.now();
-    const [row] = await db
-      .select({ session: s.sessions, user: s.users, adminStores: adminStoresColumn })
-      .from(s.sessions)
-      .innerJoin(s.users, eq(s.users.id, s.sessions.userId))
-      .where(eq(s.sessions.tokenHash, hashToken(token)));
+    const [row] = await sessionLookup.execute({ hash: hashToken(token) });
     if (!row || row.session.revokedAt) return 'SESSION_EXPIRED';
     const idle = now.getTime() - row.session.lastSeenAt.getTime() > config.session.idleMs;
     if (row.session.expiresAt <= now || idle) {

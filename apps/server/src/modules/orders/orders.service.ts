@@ -4,6 +4,7 @@ import { OrderStatus } from '@rewards/shared/enums';
 import { canMoveOrder, type Order, type OrderCreate } from '@rewards/shared/orders';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
+import { isErrorCode, type ErrorCode } from '@rewards/shared/errors';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { postPoints } from '../points/points.service.ts';
 
@@ -68,137 +69,61 @@ async function takeStock(tx: DbOrTx, product: { id: number; name: string }, quan
 /** Integers as a PostgreSQL array literal (one parameter, the same on PostgreSQL and PGlite). */
 const intArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
 
+/** HTTP status of each rule `rs_place_order` may raise; any other failure stays a 500. */
+const placeOrderErrors: Partial<Record<ErrorCode, number>> = {
+  NOT_FOUND: 404,
+  USER_INACTIVE: 403,
+  REDEMPTION_CLOSED: 422,
+  CART_EMPTY: 422,
+  NOT_AVAILABLE_IN_STORE: 422,
+  NOT_ENOUGH_POINTS: 422,
+  OUT_OF_STOCK: 422,
+};
+
+/** A rule raised by the database (P0001 with an API error code as its message) as an AppError. */
+function raisedRule(err: unknown): AppError | undefined {
+  const e = ((err as { cause?: unknown }).cause ?? err) as { code?: string; message?: string; detail?: string };
+  if (e.code !== 'P0001' || !isErrorCode(e.message)) return undefined;
+  const status = placeOrderErrors[e.message];
+  if (!status) return undefined;
+  return new AppError(e.message, status, e.detail ? (JSON.parse(e.detail) as Record<string, unknown>) : undefined);
+}
+
 /**
- * Places an order in ONE transaction (ARCHITECTURE.md section 4): the user's row and the products'
- * rows are locked, store, stock and points are checked, then stock, order, lines, tracking, balance,
- * `order` transaction, notification and cart clean-up are written. Any failure leaves nothing behind.
- * The same Idempotency-Key returns the first order.
- *
- * This is the hottest write of the product, so it keeps round trips few (benchmarked by
- * bench/orders.mjs): the idempotency check rides on the user lock, and every write is one statement of
- * data-modifying CTEs that also answers the order, its lines and tracking for the response.
+ * Places an order atomically (ARCHITECTURE.md section 4) through `rs_place_order` (migration 0003):
+ * the user's row and the products' rows are locked, store, stock and points are checked under those
+ * locks, then stock, order, lines, tracking, balance, `order` transaction, notification and cart
+ * clean-up are written, all in one statement; any failure leaves nothing behind. The same
+ * Idempotency-Key returns the first order. It runs in the database because this is the hottest write
+ * of the product and each round trip costs more than the work (bench/orders.mjs, decision 0003).
  */
 export async function createOrder(
   db: DbOrTx,
   p: { userId: number; input: OrderCreate; idempotencyKey?: string; now: Date; redemptionOpen: boolean },
 ): Promise<{ order: Order; replayed: boolean }> {
-  const result = await db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({
-        user: s.users,
-        previous: p.idempotencyKey
-          ? sql<
-              number | null
-            >`(select ${s.orders.id} from ${s.orders} where ${s.orders.userId} = ${p.userId} and ${s.orders.idempotencyKey} = ${p.idempotencyKey})`
-          : sql<null>`null`,
-      })
-      .from(s.users)
-      .where(eq(s.users.id, p.userId))
-      .for('update', { of: s.users });
-    if (!locked) throw notFound();
-    const user = locked.user;
-    if (user.active !== 1) throw new AppError('USER_INACTIVE', 403);
-    if (locked.previous != null) return { replayed: Number(locked.previous) };
-    if (!p.redemptionOpen) throw new AppError('REDEMPTION_CLOSED', 422);
-
-    const input = p.input;
-    const fromCart = 'fromCart' in input;
-    const wanted = new Map<number, number>();
-    if ('fromCart' in input) {
-      const cart = await tx
-        .select({ productId: s.cartItems.productId, quantity: s.cartItems.quantity })
-        .from(s.cartItems)
-        .where(eq(s.cartItems.userId, p.userId));
-      for (const c of cart) wanted.set(c.productId, c.quantity);
-    } else {
-      for (const l of input.lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
-    }
-    if (wanted.size === 0) throw new AppError('CART_EMPTY', 422);
-
-    // The products are locked in id order, so concurrent orders never wait on each other in a cycle,
-    // and their stock cannot change between the check below and the decrement.
-    const products = await tx
-      .select()
-      .from(s.products)
-      .where(inArray(s.products.id, [...wanted.keys()]))
-      .orderBy(asc(s.products.id))
-      .for('update');
-    for (const id of wanted.keys()) {
-      const product = products.find((x) => x.id === id);
-      if (!product || !product.active) throw new AppError('NOT_FOUND', 404, { productId: id });
-      if (product.storeId !== user.storeId) throw new AppError('NOT_AVAILABLE_IN_STORE', 422, { productId: id });
-    }
-    const total = products.reduce((n, x) => n + x.price * wanted.get(x.id)!, 0);
-    // The user's row is locked too: the balance read above cannot change before the debit below.
-    if (user.points < total) throw new AppError('NOT_ENOUGH_POINTS', 422, { total, balance: user.points });
-    const short = products.find((x) => x.stock < wanted.get(x.id)!);
-    if (short) throw new AppError('OUT_OF_STOCK', 422, { productId: short.id, name: short.name });
-
-    // Everything else in one statement; CHECK (points >= 0) and CHECK (stock >= 0) stand behind the
-    // checks made above under the locks.
-    const pending = OrderStatus.Pending;
-    const ids = intArray(products.map((x) => x.id));
-    const quantities = intArray(products.map((x) => wanted.get(x.id)!));
-    const written = await tx.execute(sql`
-      with stock as (
-        update ${s.products} p set stock = p.stock - w.quantity
-        from unnest(${ids}, ${quantities}) as w(product_id, quantity) where p.id = w.product_id),
-      placed as (
-        insert into ${s.orders} (user_id, store_id, status, total, idempotency_key, created_at, updated_at)
-        values (${p.userId}, ${user.storeId}, ${pending}, ${total}, ${p.idempotencyKey ?? null}, ${p.now}, ${p.now})
-        returning id, store_id, status, created_at),
-      line as (
-        insert into ${s.orderLines} (order_id, product_id, category_id, quantity, price, status)
-        select placed.id, l.product_id, l.category_id, l.quantity, l.price, ${pending}
-        from placed, unnest(${ids}, ${intArray(products.map((x) => x.categoryId))}, ${quantities}, ${intArray(products.map((x) => x.price))})
-          as l(product_id, category_id, quantity, price)
-        returning id, product_id, quantity, price, status),
-      track as (
-        insert into ${s.orderTracking} (order_id, status, cause, created_by, created_at)
-        select placed.id, ${pending}, 'created', ${p.userId}, ${p.now} from placed
-        returning id, status, cause, comment, created_at),
-      balance as (
-        update ${s.users} set points = points - ${total}, updated_at = ${p.now} where id = ${p.userId}),
-      ledger as (
-        insert into ${s.pointTransactions} (user_id, value, kind, description, ref_type, ref_id, created_by, created_at)
-        select ${p.userId}, ${-total}, 'order', 'Order #' || placed.id, 'order', placed.id, ${p.userId}, ${p.now} from placed),
-      notice as (
-        insert into ${s.notifications} (user_id, item_type, description, url, created_at)
-        select ${p.userId}, 'orders', 'Order #' || placed.id, '/myOrders', ${p.now} from placed),
-      cart as (
-        delete from ${s.cartItems}
-        where ${fromCart ? sql`user_id = ${p.userId} and product_id = any(${ids})` : sql`false`})
-      select placed.id, placed.store_id as "storeId", placed.status, placed.created_at as "createdAt",
-        (select json_agg(json_build_object(
-           'id', line.id, 'productId', line.product_id, 'quantity', line.quantity, 'price', line.price, 'status', line.status,
-           'picture', (select i.url from ${s.productImages} i where i.product_id = line.product_id order by i.position limit 1))
-         order by line.id) from line) as lines,
-        (select json_agg(json_build_object('id', track.id, 'status', track.status, 'cause', track.cause, 'comment', track.comment,
-           'createdAt', track.created_at)) from track) as tracking
-      from placed`);
-    const row = written.rows[0] as {
-      id: number;
-      storeId: number;
-      status: number;
-      createdAt: string | Date;
-      lines: Omit<Order['lines'][number], 'name'>[];
-      tracking: Order['tracking'];
-    };
-    const names = new Map(products.map((x) => [x.id, x.name]));
-    const placed: Order = {
-      id: row.id,
-      userId: p.userId,
-      storeId: row.storeId,
-      status: row.status,
-      total,
-      createdAt: new Date(row.createdAt).toISOString(),
-      lines: row.lines.map((l) => ({ ...l, name: names.get(l.productId)! })),
-      tracking: row.tracking.map((x) => ({ ...x, createdAt: new Date(x.createdAt).toISOString() })),
-    };
-    return { placed };
-  });
-  if (result.placed) return { order: result.placed, replayed: false };
-  return { order: await getOrder(db, result.replayed), replayed: true };
+  const lines = 'lines' in p.input ? p.input.lines : [];
+  let result: { replayed?: number } & Partial<Omit<Order, 'userId'>>;
+  try {
+    const { rows } = await db.execute(sql`select rs_place_order(
+      ${p.userId}, ${intArray(lines.map((l) => l.productId))}, ${intArray(lines.map((l) => l.quantity))}, ${'fromCart' in p.input},
+      ${p.idempotencyKey ?? null}, ${p.now}, ${p.redemptionOpen}) as result`);
+    const raw = (rows[0] as { result: unknown }).result;
+    result = (typeof raw === 'string' ? JSON.parse(raw) : raw) as typeof result;
+  } catch (err) {
+    throw raisedRule(err) ?? err;
+  }
+  if (result.replayed !== undefined) return { order: await getOrder(db, result.replayed), replayed: true };
+  const order: Order = {
+    id: result.id!,
+    userId: p.userId,
+    storeId: result.storeId!,
+    status: result.status!,
+    total: result.total!,
+    createdAt: new Date(result.createdAt!).toISOString(),
+    lines: result.lines!,
+    tracking: result.tracking!.map((x) => ({ ...x, createdAt: new Date(x.createdAt).toISOString() })),
+  };
+  return { order, replayed: false };
 }
 
 /**
