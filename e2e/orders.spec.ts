@@ -53,6 +53,7 @@ test('a shopper fills the cart and the wishlist, orders with points, and sees th
   await expect(page).toHaveURL(/\/myOrders$/);
   await expect(page.getByTestId('order')).toHaveCount(2);
   await expect(page.getByTestId('badge-cart')).toHaveText('1');
+  const afterBuyNow = await points(page);
 
   // The administrator moves the latest order to delivered; the shopper's timeline shows each step.
   const admin = await (await browser.newContext({ locale: 'es-MX' })).newPage();
@@ -76,6 +77,37 @@ test('a shopper fills the cart and the wishlist, orders with points, and sees th
   await expect(timeline).toContainText('Aprobado');
   await expect(timeline).toContainText('Listo en recepción');
   await expect(timeline).toContainText('Entregado');
+
+  // The administrator finds the shopper's orders, reads one on its own page, and cancels the other with a reason.
+  await admin.getByRole('searchbox').fill('ana@rewards');
+  await admin.getByRole('button', { name: 'Buscar' }).click();
+  await expect(admin.getByTestId('admin-order')).toHaveCount(2);
+  await admin
+    .getByTestId('admin-order')
+    .first()
+    .getByRole('link', { name: /Pedido #\d+/ })
+    .click();
+  await expect(admin).toHaveURL(/\/admin\/orders\/\d+$/);
+  await expect(admin.getByRole('list', { name: 'Seguimiento' }).getByRole('listitem')).toHaveCount(4);
+  await expect(admin.getByRole('main')).toContainText('Listo en recepción');
+  await admin.getByRole('link', { name: /Todos los pedidos/ }).click();
+  const first = admin.getByTestId('admin-order').filter({ hasText: 'Termo de acero' });
+  await first.getByRole('button', { name: 'Cancelar pedido' }).click();
+  await admin.getByTestId('cancel-cause').fill('Sin existencias en la oficina');
+  await admin.getByTestId('confirm-button').click();
+  await expect(first.getByTestId('admin-order-status')).toHaveText('Cancelado');
+  // The shopper gets the 1,300 points back.
+  await page.goto('/myOrders');
+  await expect.poll(() => points(page)).toBe(afterBuyNow + 1300);
+
+  const canceled = page.getByTestId('order').filter({ hasText: 'Termo de acero' });
+  await expect(canceled.getByTestId('order-status')).toHaveText('Cancelado');
+  await expect(canceled).toContainText('Sin existencias en la oficina');
+  // Buy again puts the canceled order's products back into the cart (the mochila was already there).
+  await canceled.getByRole('button', { name: 'Comprar de nuevo' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText('2 productos volvieron a tu carrito')).toBeVisible();
+  await expect(page.getByTestId('cart-line')).toHaveCount(3);
 });
 
 test('the shopper reads the account page and downloads the statement, in Spanish and in English', async ({ page }) => {

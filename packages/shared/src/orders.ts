@@ -48,6 +48,7 @@ export const orderTrackingSchema = z.object({
 export const orderSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
+  customer: z.object({ name: z.string(), email: z.string() }),
   storeId: z.number().int(),
   status: z.number().int(),
   total: z.number().int(),
@@ -70,6 +71,8 @@ export const orderListQuerySchema = paginationSchema
     status: z.coerce.number().int().min(1).max(5).optional(),
     storeId: idSchema.optional(),
     userId: idSchema.optional(),
+    /** The customer's name or e-mail contains this (administrators). */
+    search: z.string().trim().max(100).optional(),
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
   })

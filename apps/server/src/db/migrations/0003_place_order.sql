@@ -31,7 +31,7 @@ DECLARE
   v_short_name text;
   v_description text;
 BEGIN
-  SELECT id, points, store_id, active INTO v_user FROM users WHERE id = p_user FOR UPDATE;
+  SELECT id, points, store_id, active, name, last_name, email INTO v_user FROM users WHERE id = p_user FOR UPDATE;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'NOT_FOUND';
   END IF;
@@ -123,6 +123,7 @@ BEGIN
 
   RETURN jsonb_build_object(
     'id', v_order.id,
+    'customer', jsonb_build_object('name', concat_ws(' ', v_user.name, v_user.last_name), 'email', v_user.email),
     'storeId', v_order.store_id,
     'status', v_order.status,
     'total', v_total,

@@ -6,7 +6,7 @@ import { cartAddSchema, cartRemoveSchema, cartSchema, cartUpdateSchema } from '@
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../app.ts';
-import { addToCart, loadCart, removeCartLines, updateCartLine } from './cart.service.ts';
+import { addOrderToCart, addToCart, loadCart, removeCartLines, updateCartLine } from './cart.service.ts';
 
 const lineResult = itemEnvelope(z.object({ id: z.number().int(), quantity: z.number().int() }));
 
@@ -34,6 +34,32 @@ export async function cartRoutes(app: FastifyInstance, opts: { deps: AppDeps }) 
     },
     async (request, reply) =>
       reply.status(201).send({ data: await addToCart(db, requireUser(request).id, request.body.productId, request.body.quantity) }),
+  );
+  r.post(
+    '/fromOrder/:id',
+    {
+      config: access,
+      schema: {
+        tags: ['cart'],
+        summary: 'Buy again: put the products of one of your past orders back into the cart',
+        params: idParamsSchema,
+        response: {
+          200: itemEnvelope(
+            z.object({
+              added: z.array(z.number().int()),
+              skipped: z.array(
+                z.object({
+                  productId: z.number().int(),
+                  name: z.string(),
+                  code: z.enum(['ALREADY_IN_CART', 'OUT_OF_STOCK', 'NOT_AVAILABLE_IN_STORE']),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ({ data: await addOrderToCart(db, requireUser(request).id, request.params.id) }),
   );
   r.put(
     '/:id',

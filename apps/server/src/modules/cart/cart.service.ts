@@ -123,3 +123,32 @@ export async function removeCartLines(db: DbOrTx, userId: number, ids: number[])
     .returning({ id: s.cartItems.id });
   return rows.length;
 }
+
+/**
+ * Buy again: the products of one of the user's past orders go back into the cart, each with the same
+ * rules as adding it by hand (active, same store, in stock, capped at stock and 5). Products already in
+ * the cart keep their line. Answers what was added and what was not, and why.
+ */
+export async function addOrderToCart(db: DbOrTx, userId: number, orderId: number) {
+  const lines = await db
+    .select({ productId: s.orderLines.productId, quantity: s.orderLines.quantity, userId: s.orders.userId })
+    .from(s.orderLines)
+    .innerJoin(s.orders, eq(s.orders.id, s.orderLines.orderId))
+    .where(eq(s.orderLines.orderId, orderId))
+    .orderBy(asc(s.orderLines.id));
+  if (lines.length === 0 || lines[0]!.userId !== userId) throw notFound();
+  const added: number[] = [];
+  const skipped: { productId: number; name: string; code: 'ALREADY_IN_CART' | 'OUT_OF_STOCK' | 'NOT_AVAILABLE_IN_STORE' }[] = [];
+  for (const line of lines) {
+    try {
+      await addToCart(db, userId, line.productId, line.quantity);
+      added.push(line.productId);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const [product] = await db.select({ name: s.products.name }).from(s.products).where(eq(s.products.id, line.productId));
+      const code = err.code === 'ALREADY_IN_CART' || err.code === 'OUT_OF_STOCK' ? err.code : 'NOT_AVAILABLE_IN_STORE';
+      skipped.push({ productId: line.productId, name: product?.name ?? '', code });
+    }
+  }
+  return { added, skipped };
+}

@@ -84,7 +84,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: AppDeps }
         response: { 200: listEnvelope(orderSchema) },
       },
     },
-    async (request) => listOrders(db, { ...request.query, userId: requireUser(request).id }),
+    async (request) => listOrders(db, { ...request.query, userId: requireUser(request).id, timeZone: config.calendar.timeZone }),
   );
 
   /** An order, for its owner or an administrator of its store. */
@@ -137,7 +137,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       const { storeId, ...rest } = request.query;
       if (storeId) assertStoreAdmin(user, storeId);
       const storeIds = storeId ? [storeId] : user.role === Role.SuperAdmin ? null : user.adminStores;
-      return listOrders(db, { ...rest, storeIds });
+      return listOrders(db, { ...rest, storeIds, timeZone: config.calendar.timeZone });
     },
   );
 

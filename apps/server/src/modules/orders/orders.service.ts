@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ListResponse } from '@rewards/shared/common';
 import { OrderStatus } from '@rewards/shared/enums';
 import { canMoveOrder, type Order, type OrderCreate } from '@rewards/shared/orders';
@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { isErrorCode, type ErrorCode } from '@rewards/shared/errors';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { addDays, startOfLocalDay } from '../../lib/calendar.ts';
 import { postPoints } from '../points/points.service.ts';
 
 /** Order DTOs with lines (name, first picture) and tracking, for a page of orders. */
@@ -34,9 +35,18 @@ async function toOrders(db: DbOrTx, rows: (typeof s.orders.$inferSelect)[]): Pro
         .orderBy(asc(s.productImages.position))
     : [];
   const tracking = await db.select().from(s.orderTracking).where(inArray(s.orderTracking.orderId, ids)).orderBy(asc(s.orderTracking.id));
+  const customers = await db
+    .select({ id: s.users.id, name: s.users.name, lastName: s.users.lastName, email: s.users.email })
+    .from(s.users)
+    .where(inArray(s.users.id, [...new Set(rows.map((o) => o.userId))]));
+  const customer = (userId: number) => {
+    const c = customers.find((u) => u.id === userId)!;
+    return { name: [c.name, c.lastName].filter(Boolean).join(' '), email: c.email };
+  };
   return rows.map((o) => ({
     id: o.id,
     userId: o.userId,
+    customer: customer(o.userId),
     storeId: o.storeId,
     status: o.status,
     total: o.total,
@@ -116,6 +126,7 @@ export async function createOrder(
   const order: Order = {
     id: result.id!,
     userId: p.userId,
+    customer: result.customer!,
     storeId: result.storeId!,
     status: result.status!,
     total: result.total!,
@@ -184,14 +195,37 @@ export async function moveOrder(
 
 export async function listOrders(
   db: DbOrTx,
-  q: { page: number; pageSize: number; userId?: number; storeIds?: number[] | null; status?: number; from?: string; to?: string },
+  q: {
+    page: number;
+    pageSize: number;
+    userId?: number;
+    storeIds?: number[] | null;
+    status?: number;
+    search?: string;
+    from?: string;
+    to?: string;
+    timeZone: string;
+  },
 ): Promise<ListResponse<Order>> {
   const conditions: SQL[] = [];
   if (q.userId) conditions.push(eq(s.orders.userId, q.userId));
   if (q.storeIds) conditions.push(q.storeIds.length ? inArray(s.orders.storeId, q.storeIds) : sql`false`);
   if (q.status) conditions.push(eq(s.orders.status, q.status));
-  if (q.from) conditions.push(gte(s.orders.createdAt, new Date(`${q.from}T00:00:00Z`)));
-  if (q.to) conditions.push(lt(s.orders.createdAt, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      inArray(
+        s.orders.userId,
+        db
+          .select({ id: s.users.id })
+          .from(s.users)
+          .where(or(ilike(s.users.email, like), ilike(sql`${s.users.name} || ' ' || coalesce(${s.users.lastName}, '')`, like))),
+      ),
+    );
+  }
+  // Whole local days of the program time zone.
+  if (q.from) conditions.push(gte(s.orders.createdAt, startOfLocalDay(q.from, q.timeZone)));
+  if (q.to) conditions.push(lt(s.orders.createdAt, startOfLocalDay(addDays(q.to, 1), q.timeZone)));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
     db

@@ -161,6 +161,57 @@ describe('orders', () => {
     expect(notes.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('lists orders for administrators of the store, with status, customer, store and date filters', async () => {
+    const buyer = await shopper('filter', 2000);
+    const gorra = await product('gorra-bordada');
+    const placed = (await order(buyer, { lines: [{ productId: gorra.id, quantity: 1 }] })).json().data;
+    expect(placed.customer).toEqual({ name: 'Buyer filter', email: 'buyer-filter@rewards.test' });
+    const list = async (query: string, u = 'admin') =>
+      (await t.app.inject({ method: 'GET', url: `/api/orders/?${query}`, headers: as(who[u]) })).json();
+    const found = await list('search=BUYER-FILTER&status=1');
+    expect(found.data.map((o: { id: number }) => o.id)).toEqual([placed.id]);
+    expect(found.data[0].customer.email).toBe('buyer-filter@rewards.test');
+    expect((await list('search=nobody%25here')).data).toEqual([]);
+    expect((await list('search=buyer-filter&status=2')).data).toEqual([]);
+    // The test clock is 2 Mar 2026 15:00 UTC.
+    expect((await list('search=buyer-filter&from=2026-03-02&to=2026-03-02')).totalCount).toBe(1);
+    expect((await list('search=buyer-filter&from=2026-03-03')).totalCount).toBe(0);
+    expect((await list('storeId=2')).code).toBe('FORBIDDEN_STORE');
+    expect((await list('status=1', 'ana')).statusCode).toBe(403);
+    expect((await list('color=red')).statusCode).toBe(400);
+  });
+
+  it('buys again: a past order goes back into the cart with the cart rules, only for its customer', async () => {
+    const buyer = await shopper('again', 5000);
+    const [libreta, termo] = [await product('libreta-ejecutiva'), await product('termo-de-acero')];
+    const placed = (
+      await order(buyer, {
+        lines: [
+          { productId: libreta.id, quantity: 2 },
+          { productId: termo.id, quantity: 1 },
+        ],
+      })
+    ).json().data;
+    await t.app.inject({ method: 'POST', url: '/api/shoppingCart/', headers: buyer, payload: { productId: termo.id } });
+    const again = await t.app.inject({ method: 'POST', url: `/api/shoppingCart/fromOrder/${placed.id}`, headers: buyer });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual({
+      added: [libreta.id],
+      skipped: [{ productId: termo.id, name: termo.name, code: 'ALREADY_IN_CART' }],
+    });
+    const cart = (await t.app.inject({ method: 'GET', url: '/api/shoppingCart/', headers: buyer })).json();
+    expect(cart.data.map((l: { productId: number; quantity: number }) => [l.productId, l.quantity]).sort()).toEqual(
+      [
+        [libreta.id, 2],
+        [termo.id, 1],
+      ].sort(),
+    );
+    // Somebody else's order is not found.
+    expect((await t.app.inject({ method: 'POST', url: `/api/shoppingCart/fromOrder/${placed.id}`, headers: as(who.ana) })).statusCode).toBe(
+      404,
+    );
+  });
+
   it('refuses orders outside the redemption window (16 Oct onwards)', async () => {
     const buyer = await shopper('late', 1000);
     const gorra = await product('gorra-bordada');

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useBuyAgain } from '@/features/cart/api/cart';
 import { useMyOrders } from '@/features/orders/api/orders';
+import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime, formatPoints } from '@/lib/format';
@@ -10,6 +15,20 @@ export default function MyOrdersPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const orders = useMyOrders(page);
+  const buyAgain = useBuyAgain();
+  const navigate = useNavigate();
+  async function again(orderId: number) {
+    try {
+      const result = await buyAgain.mutateAsync(orderId);
+      for (const s of result.skipped) toast.warning(t(`orders.againSkipped.${s.code}`, { name: s.name }));
+      if (result.added.length > 0) {
+        toast.success(t('orders.againAdded', { count: result.added.length }));
+        void navigate('/cart');
+      }
+    } catch (err) {
+      toast.error(t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`));
+    }
+  }
   return (
     <Page title={t('pages.myOrders.title')}>
       {orders.isPending && <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />}
@@ -47,10 +66,16 @@ export default function MyOrdersPage() {
                 <li key={step.id}>
                   <span className="font-semibold text-slate-800">{t(`orders.status.${step.status}`)}</span> ·{' '}
                   {formatDateTime(step.createdAt)}
+                  {step.cause && step.cause !== 'created' ? ` · ${step.cause}` : ''}
                   {step.comment ? ` · ${step.comment}` : ''}
                 </li>
               ))}
             </ol>
+            <div className="mt-3 flex justify-end">
+              <Button variant="secondary" disabled={buyAgain.isPending} onClick={() => void again(o.id)}>
+                {t('orders.again')}
+              </Button>
+            </div>
           </li>
         ))}
       </ul>

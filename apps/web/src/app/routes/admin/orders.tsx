@@ -1,108 +1,297 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { orderMoves } from '@rewards/shared/orders';
-import { useAdminOrders, useMoveOrder } from '@/features/orders/api/orders';
+import { Link, useParams } from 'react-router';
+import { orderMoves, type Order } from '@rewards/shared/orders';
+import { useSession } from '@/features/auth/api/get-session';
+import { useAdminOrders, useMoveOrder, useOrder, type AdminOrderFilters } from '@/features/orders/api/orders';
+import { useStores } from '@/features/stores/api/get-stores';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import { ApiError } from '@/lib/api';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
-/** /admin/orders and /admin/orders/{id}: orders of your stores, moved along the allowed states. */
+/** /admin/orders (filters, paging) and /admin/orders/{id} (the order, its timeline and its moves). */
 export default function AdminOrdersPage() {
-  const { t } = useTranslation('admin');
   const { id } = useParams();
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<number | undefined>();
-  const orders = useAdminOrders({ page, status });
-  const move = useMoveOrder();
-  const [comments, setComments] = useState<Record<number, string>>({});
-  const [cancelling, setCancelling] = useState<number | null>(null);
-  const list = (orders.data?.data ?? []).filter((o) => !id || o.id === Number(id));
+  return id ? <OrderDetail id={Number(id)} /> : <OrderList />;
+}
 
-  async function moveTo(orderId: number, to: number) {
+const input = 'rounded-md border border-slate-300 px-2 py-1.5 text-sm';
+
+function OrderList() {
+  const { t } = useTranslation('admin');
+  const session = useSession();
+  const stores = useStores();
+  const [filters, setFilters] = useState<AdminOrderFilters>({ page: 1 });
+  const [search, setSearch] = useState('');
+  const orders = useAdminOrders(filters);
+  const set = (patch: Partial<AdminOrderFilters>) => setFilters((f) => ({ ...f, ...patch, page: 1 }));
+  const user = session.data;
+  const myStores = (stores.data?.data ?? []).filter((s) => user?.role === 3 || user?.adminStores.includes(s.id));
+  const badRange = Boolean(filters.from && filters.to && filters.from > filters.to);
+
+  return (
+    <Page title={t('pages.orders.title')}>
+      <form
+        className="mb-4 flex flex-wrap items-end gap-3 text-sm"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          set({ search: search.trim() || undefined });
+        }}
+      >
+        <label className="flex flex-col gap-1">
+          {t('orders.customer')}
+          <span className="flex gap-2">
+            <input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={t('orders.customerPlaceholder')}
+              className={`${input} w-56`}
+              maxLength={100}
+            />
+            <Button type="submit" variant="secondary" className="py-1.5">
+              {t('users.searchButton')}
+            </Button>
+          </span>
+        </label>
+        <label className="flex flex-col gap-1">
+          {t('inventory.status')}
+          <select className={input} value={filters.status ?? ''} onChange={(e) => set({ status: Number(e.target.value) || undefined })}>
+            <option value="">{t('inventory.anyStatus')}</option>
+            {[1, 2, 3, 4, 5].map((s) => (
+              <option key={s} value={s}>
+                {t(`orders.status.${s}`, { ns: 'common' })}
+              </option>
+            ))}
+          </select>
+        </label>
+        {myStores.length > 1 && (
+          <label className="flex flex-col gap-1">
+            {t('orders.store')}
+            <select className={input} value={filters.storeId ?? ''} onChange={(e) => set({ storeId: Number(e.target.value) || undefined })}>
+              <option value="">{t('orders.allStores')}</option>
+              {myStores.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {(['from', 'to'] as const).map((end) => (
+          <label key={end} className="flex flex-col gap-1">
+            {t(`orders.${end}Date`)}
+            <input
+              type="date"
+              className={input}
+              value={filters[end] ?? ''}
+              aria-invalid={badRange || undefined}
+              onChange={(e) => set({ [end]: e.target.value || undefined })}
+            />
+          </label>
+        ))}
+        {badRange && (
+          <p role="alert" className="font-medium text-rose-700">
+            {t('orders.badRange')}
+          </p>
+        )}
+      </form>
+      {orders.isPending && <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />}
+      {orders.isError && (
+        <p role="alert" className="text-rose-700">
+          {t(`errors:${orders.error instanceof ApiError ? orders.error.code : 'INTERNAL_ERROR'}`)}
+        </p>
+      )}
+      {orders.data?.data.length === 0 && (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-600">{t('orders.none')}</p>
+      )}
+      <ul className="space-y-3" aria-busy={orders.isFetching}>
+        {orders.data?.data.map((o) => (
+          <li key={o.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="admin-order">
+            <OrderHeader order={o} link />
+            <p className="mt-1 text-sm text-slate-700">{o.lines.map((l) => `${l.name} × ${l.quantity}`).join(' · ')}</p>
+            <OrderActions order={o} />
+          </li>
+        ))}
+      </ul>
+      {orders.data && (
+        <Pagination page={orders.data.page} totalPages={orders.data.totalPages} onChange={(page) => setFilters((f) => ({ ...f, page }))} />
+      )}
+    </Page>
+  );
+}
+
+function OrderHeader({ order, link = false }: { order: Order; link?: boolean }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+      <h2 className="font-semibold">
+        {link ? (
+          <Link to={`/admin/orders/${order.id}`} className="text-indigo-700 hover:underline">
+            {t('orders.one', { id: order.id })}
+          </Link>
+        ) : (
+          t('orders.one', { id: order.id })
+        )}
+      </h2>
+      <span className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-800" data-testid="admin-order-status">
+        {t(`orders.status.${order.status}`, { ns: 'common' })}
+      </span>
+      <span className="text-sm text-slate-800">
+        {order.customer.name} <span className="text-slate-500">· {order.customer.email}</span>
+      </span>
+      <span className="text-sm text-slate-600">{formatDateTime(order.createdAt)}</span>
+      <span className="ml-auto font-bold tabular-nums">{formatPoints(order.total)}</span>
+    </div>
+  );
+}
+
+function OrderDetail({ id }: { id: number }) {
+  const { t } = useTranslation('admin');
+  const order = useOrder(id);
+  return (
+    <Page
+      title={t('orders.one', { id })}
+      actions={
+        <Link to="/admin/orders" className="text-sm font-semibold text-indigo-700 hover:underline">
+          ← {t('orders.back')}
+        </Link>
+      }
+    >
+      {order.isPending && <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />}
+      {order.isError && (
+        <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-4 text-rose-800">
+          {t(`errors:${order.error instanceof ApiError ? order.error.code : 'INTERNAL_ERROR'}`)}
+        </p>
+      )}
+      {order.data && (
+        <section className="rounded-xl border border-slate-200 bg-white p-5" data-testid="admin-order">
+          <OrderHeader order={order.data} />
+          <table className="mt-4 w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-500">
+                <th scope="col" className="py-2 font-medium">
+                  {t('orders.product')}
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  {t('orders.quantity')}
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  {t('orders.points')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.data.lines.map((l) => (
+                <tr key={l.id} className="border-b border-slate-100 last:border-0">
+                  <td className="py-2">{l.name}</td>
+                  <td className="py-2 text-right tabular-nums">{l.quantity}</td>
+                  <td className="py-2 text-right tabular-nums">{formatPoints(l.price * l.quantity)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h3 className="mt-5 mb-2 font-semibold">{t('orders.timeline')}</h3>
+          <ol className="space-y-2 border-l-2 border-indigo-100 pl-4 text-sm" aria-label={t('orders.timeline')}>
+            {order.data.tracking.map((step) => (
+              <li key={step.id}>
+                <span className="font-semibold text-slate-900">{t(`orders.status.${step.status}`, { ns: 'common' })}</span>
+                <span className="text-slate-600"> · {formatDateTime(step.createdAt)}</span>
+                {step.cause && step.cause !== 'created' && (
+                  <span className="block text-slate-700">{t('orders.causeIs', { cause: step.cause })}</span>
+                )}
+                {step.comment && <span className="block text-slate-700">“{step.comment}”</span>}
+              </li>
+            ))}
+          </ol>
+          <OrderActions order={order.data} />
+        </section>
+      )}
+    </Page>
+  );
+}
+
+/** The moves an order allows from its status, a comment for the customer, and cancel with a reason. */
+function OrderActions({ order }: { order: Order }) {
+  const { t } = useTranslation('admin');
+  const move = useMoveOrder();
+  const [comment, setComment] = useState('');
+  const [cancelling, setCancelling] = useState(false);
+  const [cause, setCause] = useState('');
+  const moves = orderMoves[order.status] ?? [];
+  if (moves.length === 0) return null;
+
+  async function moveTo(to: number, reason?: string) {
     try {
-      await move.mutateAsync({ id: orderId, status: to, comment: comments[orderId] });
+      await move.mutateAsync({ id: order.id, status: to, comment, cause: reason });
       toast.success(t('orders.moved', { status: t(`orders.status.${to}`, { ns: 'common' }) }));
-      setComments((c) => ({ ...c, [orderId]: '' }));
+      setComment('');
+      setCancelling(false);
+      setCause('');
     } catch (err) {
       toast.error(t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`));
     }
   }
 
   return (
-    <Page title={id ? t('orders.one', { id }) : t('pages.orders.title')}>
-      <label className="mb-4 flex items-center gap-2 text-sm">
-        {t('inventory.status')}
-        <select
-          className="rounded-md border border-slate-300 px-2 py-1.5"
-          value={status ?? ''}
-          onChange={(e) => (setStatus(Number(e.target.value) || undefined), setPage(1))}
-        >
-          <option value="">{t('inventory.anyStatus')}</option>
-          {[1, 2, 3, 4, 5].map((s) => (
-            <option key={s} value={s}>
-              {t(`orders.status.${s}`, { ns: 'common' })}
-            </option>
-          ))}
-        </select>
+    <div className="mt-3 flex flex-wrap items-center gap-2">
+      <label className="min-w-48 flex-1">
+        <span className="sr-only">{t('orders.comment')}</span>
+        <input
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          placeholder={t('orders.comment')}
+          maxLength={1000}
+          className="w-full rounded-md border border-slate-300 px-3 py-1.5 text-sm"
+        />
       </label>
-      {orders.data?.data.length === 0 && <p className="text-slate-600">{t('orders.none')}</p>}
-      <ul className="space-y-3" aria-busy={orders.isFetching}>
-        {list.map((o) => (
-          <li key={o.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="admin-order">
-            <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-              <h2 className="font-semibold">{t('orders.one', { id: o.id })}</h2>
-              <span className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-800">
-                {t(`orders.status.${o.status}`, { ns: 'common' })}
-              </span>
-              <span className="text-sm text-slate-600">{formatDateTime(o.createdAt)}</span>
-              <span className="ml-auto font-bold tabular-nums">{formatPoints(o.total)}</span>
-            </div>
-            <p className="mt-1 text-sm text-slate-700">{o.lines.map((l) => `${l.name} × ${l.quantity}`).join(' · ')}</p>
-            {(orderMoves[o.status] ?? []).length > 0 && (
-              <div className="mt-3 flex flex-wrap items-center gap-2">
-                <label className="flex-1">
-                  <span className="sr-only">{t('orders.comment')}</span>
-                  <input
-                    value={comments[o.id] ?? ''}
-                    onChange={(e) => setComments((c) => ({ ...c, [o.id]: e.target.value }))}
-                    placeholder={t('orders.comment')}
-                    maxLength={1000}
-                    className="w-full rounded-md border border-slate-300 px-3 py-1.5 text-sm"
-                  />
-                </label>
-                {(orderMoves[o.status] ?? []).map((to) =>
-                  to === 5 ? (
-                    <Button key={to} variant="ghost" className="text-rose-700" onClick={() => setCancelling(o.id)}>
-                      {t('orders.cancel')}
-                    </Button>
-                  ) : (
-                    <Button key={to} variant="secondary" disabled={move.isPending} onClick={() => void moveTo(o.id, to)}>
-                      {t(`orders.to.${to}`)}
-                    </Button>
-                  ),
-                )}
-              </div>
-            )}
-          </li>
-        ))}
-      </ul>
-      {orders.data && !id && <Pagination page={orders.data.page} totalPages={orders.data.totalPages} onChange={setPage} />}
-      <ConfirmDialog
-        open={cancelling !== null}
-        title={t('orders.cancelTitle')}
-        message={t('orders.cancelMessage')}
-        confirmLabel={t('orders.cancel')}
-        onConfirm={() => {
-          if (cancelling !== null) void moveTo(cancelling, 5);
-          setCancelling(null);
-        }}
-        onClose={() => setCancelling(null)}
-      />
-    </Page>
+      {moves.map((to) =>
+        to === 5 ? (
+          <Button key={to} variant="ghost" className="text-rose-700" onClick={() => setCancelling(true)}>
+            {t('orders.cancel')}
+          </Button>
+        ) : (
+          <Button key={to} variant="secondary" disabled={move.isPending} onClick={() => void moveTo(to)}>
+            {t(`orders.to.${to}`)}
+          </Button>
+        ),
+      )}
+      <Dialog open={cancelling} title={t('orders.cancelTitle')} onClose={() => setCancelling(false)}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (cause.trim().length >= 3) void moveTo(5, cause.trim());
+          }}
+          className="space-y-4"
+        >
+          <p className="text-sm text-slate-700">{t('orders.cancelMessage')}</p>
+          <label className="block text-sm font-medium text-slate-800">
+            {t('orders.cause')}
+            <input
+              value={cause}
+              onChange={(e) => setCause(e.target.value)}
+              required
+              minLength={3}
+              maxLength={200}
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 font-normal"
+              data-testid="cancel-cause"
+            />
+          </label>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setCancelling(false)}>
+              {t('orders.keep')}
+            </Button>
+            <Button type="submit" variant="danger" disabled={move.isPending || cause.trim().length < 3} data-testid="confirm-button">
+              {t('orders.cancel')}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </div>
   );
 }

@@ -41,3 +41,19 @@ export function useRemoveCartLines() {
     onError: () => undefined,
   });
 }
+
+export interface BuyAgainResult {
+  added: number[];
+  skipped: { productId: number; name: string; code: 'ALREADY_IN_CART' | 'OUT_OF_STOCK' | 'NOT_AVAILABLE_IN_STORE' }[];
+}
+
+/** Buy again: a past order's products back into the cart (with the cart's rules). */
+export function useBuyAgain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (orderId: number) =>
+      (await api<{ data: BuyAgainResult }>(`/shoppingCart/fromOrder/${orderId}`, { method: 'POST' })).data,
+    onSuccess: () => invalidateCart(queryClient),
+    onError: () => undefined,
+  });
+}

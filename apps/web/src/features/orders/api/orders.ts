@@ -30,7 +30,16 @@ export function useMyOrders(page: number) {
   });
 }
 
-export function useAdminOrders(query: { page: number; status?: number; storeId?: number }) {
+export interface AdminOrderFilters {
+  page: number;
+  status?: number;
+  storeId?: number;
+  search?: string;
+  from?: string;
+  to?: string;
+}
+
+export function useAdminOrders(query: AdminOrderFilters) {
   return useQuery({
     queryKey: ['orders', 'admin', query],
     queryFn: () => api<ListResponse<Order>>('/orders/', { query: { ...query, pageSize: 20 } }),
@@ -38,12 +47,21 @@ export function useAdminOrders(query: { page: number; status?: number; storeId?:
   });
 }
 
+/** One order with its lines and tracking (its customer, or an administrator of its store). */
+export function useOrder(id: number) {
+  return useQuery({
+    queryKey: ['orders', 'one', id],
+    queryFn: async () => (await api<{ data: Order }>(`/orders/detail/${id}`)).data,
+    retry: false,
+  });
+}
+
 /** Moves an order (approve, ship, deliver, cancel); the lists reload. */
 export function useMoveOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status, comment }: { id: number; status: number; comment?: string }) =>
-      api<{ data: Order }>(`/orders/${id}`, { method: 'PUT', body: { status, comment: comment || undefined } }),
+    mutationFn: ({ id, status, comment, cause }: { id: number; status: number; comment?: string; cause?: string }) =>
+      api<{ data: Order }>(`/orders/${id}`, { method: 'PUT', body: { status, comment: comment || undefined, cause: cause || undefined } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
     onError: () => undefined,
   });
