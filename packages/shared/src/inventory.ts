@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, paginationSchema } from './common.ts';
+import { idSchema, paginationSchema, reasonSchema, signedChangeSchema } from './common.ts';
 
 export const inventoryMovementSchema = z.object({
   id: z.number().int(),
@@ -21,13 +21,8 @@ export const inventoryListQuerySchema = paginationSchema.extend({ storeId: idSch
 export const inventoryMovementCreateSchema = z
   .object({
     productId: idSchema,
-    delta: z.coerce
-      .number()
-      .int()
-      .min(-1_000_000)
-      .max(1_000_000)
-      .refine((v) => v !== 0, 'Must not be zero'),
-    reason: z.string().trim().min(3, 'Too short!').max(300, 'Too long!'),
+    delta: signedChangeSchema,
+    reason: reasonSchema,
   })
   .strict();
 export type InventoryMovementCreate = z.infer<typeof inventoryMovementCreateSchema>;

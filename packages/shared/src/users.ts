@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonSchema, signedChangeSchema } from './common.ts';
 import { roleValues } from './enums.ts';
 
 export const roleSchema = z.union(roleValues.map((r) => z.literal(r)));
@@ -73,13 +74,8 @@ export type UserRoleUpdate = z.infer<typeof userRoleUpdateSchema>;
 export const userPointsSchema = z
   .object({
     userId: z.coerce.number().int().positive(),
-    value: z.coerce
-      .number()
-      .int()
-      .min(-1_000_000)
-      .max(1_000_000)
-      .refine((v) => v !== 0, 'Must not be zero'),
-    description: z.string().trim().min(3, 'Too short!').max(300, 'Too long!'),
+    value: signedChangeSchema,
+    description: reasonSchema,
   })
   .strict();
 export const userPointsResultSchema = z.object({ data: z.object({ userId: z.number().int(), value: z.number().int() }) });

@@ -5,6 +5,7 @@ import { useRewardsOverview } from '@/features/rewards/api/get-rewards-overview'
 import { useStores } from '@/features/stores/api/get-stores';
 import { formatPoints } from '@/lib/format';
 import { Page } from '@/components/ui/page';
+import { TableHead } from '@/components/ui/table';
 
 /** Program rules and deadlines (SPEC.md sections 1 and 9). */
 export default function AboutPage() {
@@ -37,19 +38,9 @@ export default function AboutPage() {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-500">
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    {t('about.recognition')}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right font-medium">
-                    {t('about.points')}
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    {t('about.frequency')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[{ label: t('about.recognition') }, { label: t('about.points'), end: true }, { label: t('about.frequency') }]}
+              />
               <tbody>
                 {rewards.data?.map((r) => (
                   <tr key={r.id} className="border-b border-slate-100 last:border-0">

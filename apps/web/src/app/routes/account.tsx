@@ -13,6 +13,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
+import { TableHead } from '@/components/ui/table';
 
 type Preset = 'year' | 'days30' | 'all' | 'custom';
 
@@ -185,22 +186,14 @@ export default function AccountPage() {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm" data-testid="movements">
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-500">
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    {t('account.date')}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    {t('account.description')}
-                  </th>
-                  <th scope="col" className="hidden py-2 pr-4 font-medium sm:table-cell">
-                    {t('account.kind')}
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    {t('account.points')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t('account.date') },
+                  { label: t('account.description') },
+                  { label: t('account.kind'), className: 'hidden sm:table-cell' },
+                  { label: t('account.points'), end: true },
+                ]}
+              />
               <tbody>
                 {movements.data.data.map((m) => (
                   <tr key={m.id} className="border-b border-slate-100 last:border-0">

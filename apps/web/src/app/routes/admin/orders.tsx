@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
+import { TableHead } from '@/components/ui/table';
 import { ApiError } from '@/lib/api';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { toast } from '@/lib/toast';
@@ -173,19 +174,13 @@ function OrderDetail({ id }: { id: number }) {
         <section className="rounded-xl border border-slate-200 bg-white p-5" data-testid="admin-order">
           <OrderHeader order={order.data} />
           <table className="mt-4 w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-500">
-                <th scope="col" className="py-2 font-medium">
-                  {t('orders.product')}
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  {t('orders.quantity')}
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  {t('orders.points')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t('orders.product') },
+                { label: t('orders.quantity'), end: true },
+                { label: t('orders.points'), end: true },
+              ]}
+            />
             <tbody>
               {order.data.lines.map((l) => (
                 <tr key={l.id} className="border-b border-slate-100 last:border-0">
