@@ -25,6 +25,16 @@ export interface Database {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
+/**
+ * One hot statement, outside Drizzle's query builder: on PostgreSQL a named prepared statement (parsed
+ * and planned once per connection), on PGlite a plain parameterized query. `text` uses $1..$n.
+ */
+export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client: unknown = db.$client;
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  return (await db.$client.query<T>(text, values)).rows;
+}
+
 export class DatabaseLockedError extends Error {
   constructor(
     readonly dir: string,

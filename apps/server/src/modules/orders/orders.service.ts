@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import type { ListResponse } from '@rewards/shared/common';
 import { OrderStatus } from '@rewards/shared/enums';
 import { canMoveOrder, type Order, type OrderCreate } from '@rewards/shared/orders';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedRows, type Db, type DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { isErrorCode, type ErrorCode } from '@rewards/shared/errors';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -77,7 +77,7 @@ async function takeStock(tx: DbOrTx, product: { id: number; name: string }, quan
 }
 
 /** Integers as a PostgreSQL array literal (one parameter, the same on PostgreSQL and PGlite). */
-const intArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
+const intArrayLiteral = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
 
 /** HTTP status of each rule `rs_place_order` may raise; any other failure stays a 500. */
 const placeOrderErrors: Partial<Record<ErrorCode, number>> = {
@@ -108,16 +108,27 @@ function raisedRule(err: unknown): AppError | undefined {
  * of the product and each round trip costs more than the work (bench/orders.mjs, decision 0003).
  */
 export async function createOrder(
-  db: DbOrTx,
+  db: Db,
   p: { userId: number; input: OrderCreate; idempotencyKey?: string; now: Date; redemptionOpen: boolean },
 ): Promise<{ order: Order; replayed: boolean }> {
   const lines = 'lines' in p.input ? p.input.lines : [];
   let result: { replayed?: number } & Partial<Omit<Order, 'userId'>>;
   try {
-    const { rows } = await db.execute(sql`select rs_place_order(
-      ${p.userId}, ${intArray(lines.map((l) => l.productId))}, ${intArray(lines.map((l) => l.quantity))}, ${'fromCart' in p.input},
-      ${p.idempotencyKey ?? null}, ${p.now}, ${p.redemptionOpen}) as result`);
-    const raw = (rows[0] as { result: unknown }).result;
+    const [row] = await preparedRows<{ result: unknown }>(
+      db,
+      'rs_place_order',
+      'select rs_place_order($1, $2::int[], $3::int[], $4, $5, $6::timestamptz, $7) as result',
+      [
+        p.userId,
+        intArrayLiteral(lines.map((l) => l.productId)),
+        intArrayLiteral(lines.map((l) => l.quantity)),
+        'fromCart' in p.input,
+        p.idempotencyKey ?? null,
+        p.now.toISOString(),
+        p.redemptionOpen,
+      ],
+    );
+    const raw = row!.result;
     result = (typeof raw === 'string' ? JSON.parse(raw) : raw) as typeof result;
   } catch (err) {
     throw raisedRule(err) ?? err;
