@@ -54,11 +54,7 @@ async function run(argv: string[]): Promise<number> {
   const config = loadConfig();
   let database;
   try {
-    database = await openDatabase({
-      url: config.databaseUrl,
-      poolMax: config.databasePoolMax,
-      pgliteDir: config.databaseUrl ? undefined : config.dataDir,
-    });
+    database = await openDatabase(config.database);
   } catch (err) {
     if (err instanceof DatabaseLockedError) {
       console.error(`${err.message}\nNothing was changed.`);

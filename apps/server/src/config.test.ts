@@ -18,6 +18,6 @@ describe('configuration', () => {
     expect(() => loadConfig({ PROGRAM_REDEMPTION_END: '09-01' })).toThrow(/redemption window must end on or after/);
     expect(() => loadConfig({ PROGRAM_TIMEZONE: 'Nowhere/City' })).toThrow(/unknown time zone/);
     expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
-    expect(loadConfig({ DATABASE_POOL_MAX: '8' }).databasePoolMax).toBe(8);
+    expect(loadConfig({ DATABASE_POOL_MAX: '8' }).database.poolMax).toBe(8);
   });
 });

@@ -80,9 +80,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ],
     dataDir,
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
-    databaseUrl: e.DATABASE_URL,
-    /** PostgreSQL connections this instance may hold. */
-    databasePoolMax: e.DATABASE_POOL_MAX,
+    /** What `openDatabase` needs: PostgreSQL (with its pool size) when DATABASE_URL is set, else PGlite under DATA_DIR. */
+    database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, pgliteDir: e.DATABASE_URL ? undefined : dataDir },
     redisUrl: e.REDIS_URL,
     oidc: e.OIDC_ISSUER
       ? {

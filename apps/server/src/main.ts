@@ -6,11 +6,7 @@ import { systemClock } from './lib/clock.ts';
 import { runPointExpiry } from './modules/points/expiry.service.ts';
 
 const config = loadConfig();
-const database = await openDatabase({
-  url: config.databaseUrl,
-  poolMax: config.databasePoolMax,
-  pgliteDir: config.databaseUrl ? undefined : config.dataDir,
-}).catch((err: Error) => {
+const database = await openDatabase(config.database).catch((err: Error) => {
   console.error(err.message);
   process.exit(1);
 });

@@ -16,3 +16,8 @@ export const programCalendarSchema = z.object({
   expired: z.boolean(),
 });
 export type ProgramCalendar = z.infer<typeof programCalendarSchema>;
+
+/** A calendar date (YYYY-MM-DD) moved by whole days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

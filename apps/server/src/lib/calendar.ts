@@ -1,4 +1,4 @@
-import type { ProgramCalendar } from '@rewards/shared/program';
+import { addDays, type ProgramCalendar } from '@rewards/shared/program';
 
 /**
  * Program calendar (ARCHITECTURE.md section 6). Configurable month-days, read in the program's time
@@ -82,10 +82,6 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
   return new Date(utcMidnight - offsetAt(guess));
 }
 
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** 29 Feb in a common year falls back to 28 Feb. */
 function onYear(year: number, monthDay: string): string {
   const date = `${year}-${monthDay}`;
@@ -108,11 +104,11 @@ export function programCalendar(now: Date, rules: CalendarRules): ProgramCalenda
   const accrualTo = nextOn(start, rules.accrualEnd);
   const redemptionTo = nextOn(start, rules.redemptionEnd);
   const expiresOn = addDays(redemptionTo, 1);
-  const end = addDays(onYear(Number(start.slice(0, 4)) + 1, rules.accrualStart), -1);
+  const nextYearFrom = onYear(Number(start.slice(0, 4)) + 1, rules.accrualStart);
   return {
     timeZone: rules.timeZone,
     today,
-    year: { from: start, to: end },
+    year: { from: start, to: addDays(nextYearFrom, -1) },
     accrual: { from: start, to: accrualTo, open: today <= accrualTo },
     redemption: { from: start, to: redemptionTo, open: today <= redemptionTo },
     expiresOn,

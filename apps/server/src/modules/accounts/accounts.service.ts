@@ -4,7 +4,8 @@ import type { MovementLine } from '@rewards/shared/points';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { addDays, programCalendar, startOfLocalDay, type CalendarRules } from '../../lib/calendar.ts';
+import { addDays } from '@rewards/shared/program';
+import { programCalendar, startOfLocalDay, type CalendarRules } from '../../lib/calendar.ts';
 
 export interface MovementFilter {
   userId: number;

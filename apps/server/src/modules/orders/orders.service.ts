@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ListResponse } from '@rewards/shared/common';
 import { OrderStatus } from '@rewards/shared/enums';
+import { isErrorCode, type ErrorCode } from '@rewards/shared/errors';
 import { canMoveOrder, type Order, type OrderCreate } from '@rewards/shared/orders';
+import { addDays } from '@rewards/shared/program';
 import { preparedRows, type Db, type DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
-import { isErrorCode, type ErrorCode } from '@rewards/shared/errors';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { addDays, startOfLocalDay } from '../../lib/calendar.ts';
+import { startOfLocalDay } from '../../lib/calendar.ts';
 import { postPoints } from '../points/points.service.ts';
 
 /** Order DTOs with lines (name, first picture) and tracking, for a page of orders. */

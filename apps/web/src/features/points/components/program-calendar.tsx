@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { addDays, daysBetween, formatDate } from '@/lib/format';
+import { addDays } from '@rewards/shared/program';
+import { daysBetween, formatDate } from '@/lib/format';
 import { useProgramCalendar } from '../api/program';
 
 /**
