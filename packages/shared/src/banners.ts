@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { bounds } from './constants.ts';
-import { boolish, boundedText } from './categories.ts';
-import { idSchema, paginationSchema } from './common.ts';
+import { boolish, boundedText, idSchema, intSchema, paginationSchema, requiredId } from './common.ts';
 
 export const bannerSchema = z.object({
   id: z.number().int(),
@@ -17,7 +16,7 @@ export const bannerListQuerySchema = paginationSchema.extend({ storeId: idSchema
 
 export const bannerFormSchema = z.object({
   title: boundedText(bounds.name),
-  position: z.coerce.number().int().min(0).max(1000).default(0),
+  position: intSchema(0, 1000).default(0),
 });
-export const bannerCreateSchema = bannerFormSchema.extend({ storeId: z.coerce.number({ error: 'Required field' }).int().positive() });
+export const bannerCreateSchema = bannerFormSchema.extend({ storeId: requiredId });
 export const bannerUpdateSchema = bannerFormSchema.partial();

@@ -1,19 +1,6 @@
 import { z } from 'zod';
 import { bounds } from './constants.ts';
-import { idSchema, paginationSchema } from './common.ts';
-
-const required = 'Required field';
-const tooShort = 'Too short!';
-const tooLong = 'Too long!';
-
-/** Text bounded as SPEC.md section 5 words it ('Required field', 'Too short!', 'Too long!'). */
-export const boundedText = (b: { min: number; max: number }) =>
-  z.string({ error: required }).trim().min(1, required).min(b.min, tooShort).max(b.max, tooLong);
-
-/** Booleans from query strings and multipart fields. */
-export const boolish = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1');
+import { boolish, boundedText, idSchema, paginationSchema, requiredId, textSchema } from './common.ts';
 
 export const categorySchema = z.object({
   id: z.number().int(),
@@ -29,7 +16,7 @@ export type Category = z.infer<typeof categorySchema>;
 export const categoryListQuerySchema = paginationSchema
   .extend({
     storeId: idSchema.optional(),
-    search: z.string().trim().max(120).optional(),
+    search: textSchema(120).optional(),
     /** Administrators of the store may list inactive categories too. */
     active: boolish.optional(),
   })
@@ -40,7 +27,7 @@ export type CategoryListQuery = z.infer<typeof categoryListQuerySchema>;
 export const categoryFormSchema = z.object({
   title: boundedText(bounds.name),
   description: boundedText(bounds.description),
-  storeId: z.coerce.number({ error: required }).int().positive(required),
+  storeId: requiredId,
 });
 export type CategoryForm = z.infer<typeof categoryFormSchema>;
 export const categoryUpdateSchema = categoryFormSchema.omit({ storeId: true });

@@ -1,23 +1,69 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
 
-export const idSchema = z.coerce.number().int().positive();
+/**
+ * Input primitives: every input schema is built from these, so no value the database cannot hold
+ * (an id past int32, a NUL byte, year 0 or 9999) ever reaches it (CONVENTIONS.md, "Shared input primitives").
+ */
+export const INT32_MAX = 2_147_483_647;
+/** The oldest and newest calendar day the API accepts in a filter or a form. */
+export const MIN_DATE = '2000-01-01';
+export const MAX_DATE = '2100-12-31';
+/** The longest page number a list accepts (page x MAX_PAGE_SIZE stays far inside int32). */
+export const MAX_PAGE = 100_000;
+
+const required = 'Required field';
+const tooShort = 'Too short!';
+const tooLong = 'Too long!';
+// eslint-disable-next-line no-control-regex
+const NUL = /\u0000/;
+
+/** A whole number in [min, max] (both inside int32), from JSON, a query string or a form field. */
+export const intSchema = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** An id: a positive whole number that fits PostgreSQL's integer, wherever it comes from. */
+export const idSchema = intSchema(1, INT32_MAX);
+
+/** A whole number from a form field; an empty field is 'Required field', not zero. */
+export const requiredInt = (min: number, max: number) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: required }).int().min(min).max(max));
+export const requiredId = requiredInt(1, INT32_MAX);
 export const idParamsSchema = z.object({ id: idSchema }).strict();
 
+/** Free text: trimmed, at most `max` characters, never a NUL byte (PostgreSQL text cannot hold one). */
+export const textSchema = (max: number, min = 0) => {
+  const base = z.string({ error: required }).trim();
+  return (min > 0 ? base.min(1, required).min(min, tooShort) : base).max(max, tooLong).refine((v) => !NUL.test(v), {
+    message: 'Must not contain a NUL character',
+  });
+};
+
+/** Text bounded as SPEC.md section 5 words it ('Required field', 'Too short!', 'Too long!'). */
+export const boundedText = (b: { min: number; max: number }) => textSchema(b.max, b.min);
+
+/** Booleans from query strings and multipart fields. */
+export const boolish = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/** A calendar day (YYYY-MM-DD) between MIN_DATE and MAX_DATE. */
+export const dateSchema = z.iso
+  .date()
+  .refine((v) => v >= MIN_DATE && v <= MAX_DATE, { message: `Must be between ${MIN_DATE} and ${MAX_DATE}` });
+
+/** Points or a price: a whole number from 0 to a billion (sums are checked in bigint where they add up). */
+export const MAX_AMOUNT = 1_000_000_000;
+export const amountSchema = intSchema(0, MAX_AMOUNT);
+
 /** A signed change (stock delta, points): a whole number, never 0, at most a million either way. */
-export const signedChangeSchema = z.coerce
-  .number()
-  .int()
-  .min(-1_000_000)
-  .max(1_000_000)
-  .refine((v) => v !== 0, 'Must not be zero');
+export const signedChangeSchema = intSchema(-1_000_000, 1_000_000).refine((v) => v !== 0, 'Must not be zero');
 
 /** The free-text reason or description that goes with a change. */
-export const reasonSchema = z.string().trim().min(3, 'Too short!').max(300, 'Too long!');
+export const reasonSchema = textSchema(300, 3);
 
 export const paginationSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: intSchema(1, MAX_PAGE).default(1),
+  pageSize: intSchema(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, paginationSchema, reasonSchema, signedChangeSchema } from './common.ts';
+import { idSchema, INT32_MAX, intSchema, paginationSchema, reasonSchema, signedChangeSchema } from './common.ts';
 
 export const inventoryMovementSchema = z.object({
   id: z.number().int(),
@@ -34,10 +34,10 @@ export type InventoryMovementCreate = z.infer<typeof inventoryMovementCreateSche
 export const productStockOutSchema = z
   .object({
     productId: idSchema,
-    quantity: z.coerce.number().int().min(1).max(1_000_000),
+    quantity: intSchema(1, 1_000_000),
     orderId: idSchema.optional(),
-    price: z.coerce.number().int().optional(),
-    stock: z.coerce.number().int().optional(),
+    price: intSchema(0, INT32_MAX).optional(),
+    stock: intSchema(0, INT32_MAX).optional(),
     categoryId: idSchema.optional(),
     userId: idSchema.optional(),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CART_MAX_QUANTITY } from './constants.ts';
-import { idSchema, paginationSchema } from './common.ts';
+import { amountSchema, dateSchema, idSchema, INT32_MAX, intSchema, paginationSchema, textSchema } from './common.ts';
 import { OrderStatus } from './enums.ts';
 
 /** Allowed order moves (ARCHITECTURE.md section 6): 1->2, 2->3, 3->4, and 1|2|3->5. */
@@ -16,9 +16,7 @@ export function canMoveOrder(from: number, to: number): boolean {
   return orderMoves[from]?.includes(to) ?? false;
 }
 
-export const orderLineInputSchema = z
-  .object({ productId: idSchema, quantity: z.coerce.number().int().min(1).max(CART_MAX_QUANTITY) })
-  .strict();
+export const orderLineInputSchema = z.object({ productId: idSchema, quantity: intSchema(1, CART_MAX_QUANTITY) }).strict();
 
 /** `POST /api/orders`: buy now (`lines`) or the whole cart (`fromCart`). */
 export const orderCreateSchema = z.union([
@@ -60,27 +58,27 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const orderMoveSchema = z
   .object({
-    status: z.coerce.number().int().min(2).max(5),
-    cause: z.string().trim().max(200).optional(),
-    comment: z.string().trim().max(1000).optional(),
+    status: intSchema(2, 5),
+    cause: textSchema(200).optional(),
+    comment: textSchema(1000).optional(),
   })
   .strict();
 
 export const orderListQuerySchema = paginationSchema
   .extend({
-    status: z.coerce.number().int().min(1).max(5).optional(),
+    status: intSchema(1, 5).optional(),
     storeId: idSchema.optional(),
     userId: idSchema.optional(),
     /** The customer's name or e-mail contains this (administrators). */
-    search: z.string().trim().max(100).optional(),
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
+    search: textSchema(100).optional(),
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
   })
   .strict();
 
 /** Larger quantities are not refused: they are capped at the stock and at 5 (SPEC.md section 5). */
-export const cartAddSchema = z.object({ productId: idSchema, quantity: z.coerce.number().int().min(1).max(1000).default(1) }).passthrough();
-export const cartUpdateSchema = z.object({ quantity: z.coerce.number().int().min(1).max(1000) }).passthrough();
+export const cartAddSchema = z.object({ productId: idSchema, quantity: intSchema(1, 1000).default(1) }).passthrough();
+export const cartUpdateSchema = z.object({ quantity: intSchema(1, 1000) }).passthrough();
 export const cartRemoveSchema = z.object({ ids: z.array(idSchema).min(1).max(100) }).passthrough();
 
 export const cartLineSchema = z.object({
@@ -115,11 +113,11 @@ export const orderDetailCreateSchema = z
   .object({
     orderId: idSchema,
     productId: idSchema,
-    quantity: z.coerce.number().int().min(1).max(1000),
-    price: z.coerce.number().int().min(0).optional(),
-    stock: z.coerce.number().int().optional(),
+    quantity: intSchema(1, 1000),
+    price: amountSchema.optional(),
+    stock: intSchema(0, INT32_MAX).optional(),
     categoryId: idSchema.optional(),
     userId: idSchema.optional(),
-    status: z.coerce.number().int().min(1).max(5).optional(),
+    status: intSchema(1, 5).optional(),
   })
   .strict();

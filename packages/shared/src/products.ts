@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { bounds } from './constants.ts';
-import { boolish, boundedText } from './categories.ts';
-import { idSchema, paginationSchema } from './common.ts';
+import { boolish, boundedText, idSchema, intSchema, paginationSchema, requiredId, requiredInt, textSchema } from './common.ts';
 
 export const productImageSchema = z.object({ id: z.number().int(), url: z.string() });
 
@@ -31,8 +30,8 @@ export const productListQuerySchema = paginationSchema
   .extend({
     storeId: idSchema.optional(),
     categoryId: idSchema.optional(),
-    slug: z.string().trim().min(1).max(140).optional(),
-    search: z.string().trim().min(1).max(120).optional(),
+    slug: textSchema(140, 1).optional(),
+    search: textSchema(120, 1).optional(),
     order: z.enum(productOrders).optional(),
   })
   .strict();
@@ -43,7 +42,7 @@ export const productStatsQuerySchema = z
   .object({
     type: z.enum(productStatsTypes),
     storeId: idSchema.optional(),
-    limit: z.coerce.number().int().min(1).max(24).default(10),
+    limit: intSchema(1, 24).default(10),
   })
   .strict();
 
@@ -52,7 +51,7 @@ export const otherResultsQuerySchema = z
     storeId: idSchema.optional(),
     categoryId: idSchema.optional(),
     excludeId: idSchema.optional(),
-    limit: z.coerce.number().int().min(1).max(24).default(8),
+    limit: intSchema(1, 24).default(8),
   })
   .strict();
 
@@ -61,31 +60,27 @@ export const adminProductListQuerySchema = paginationSchema
   .extend({
     storeId: idSchema,
     categoryId: idSchema.optional(),
-    search: z.string().trim().max(120).optional(),
+    search: textSchema(120).optional(),
     active: boolish.optional(),
     stock: z.enum(stockFilters).optional(),
   })
   .strict();
 export type AdminProductListQuery = z.infer<typeof adminProductListQuerySchema>;
 
-/** A whole number from a form field; an empty field is 'Required field', not zero. */
-const requiredInt = (min: number, max: number) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'Required field' }).int().min(min).max(max));
-
 /** Product form fields (multipart; pictures travel as files next to them). */
 export const productFormSchema = z.object({
   name: boundedText(bounds.name),
   description: boundedText(bounds.description),
-  categoryId: requiredInt(1, Number.MAX_SAFE_INTEGER),
+  categoryId: requiredId,
   price: requiredInt(0, 10_000_000),
   stock: requiredInt(0, 1_000_000),
   featured: boolish.default(false),
 });
 export type ProductForm = z.infer<typeof productFormSchema>;
-export const productCreateSchema = productFormSchema.extend({ storeId: z.coerce.number({ error: 'Required field' }).int().positive() });
+export const productCreateSchema = productFormSchema.extend({ storeId: requiredId });
 export const productUpdateSchema = productFormSchema.partial().extend({
   /** Pictures to drop, by id (comma-separated in multipart). */
-  removeImageIds: z.array(z.coerce.number().int().positive()).default([]),
+  removeImageIds: z.array(idSchema).max(100).default([]),
 });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 

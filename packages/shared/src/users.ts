@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reasonSchema, signedChangeSchema } from './common.ts';
+import { idSchema, paginationSchema, reasonSchema, signedChangeSchema, textSchema } from './common.ts';
 import { roleValues } from './enums.ts';
 
 export const roleSchema = z.union(roleValues.map((r) => z.literal(r)));
@@ -50,10 +50,10 @@ export type UserListItem = z.infer<typeof userListItemSchema>;
 
 export const userListQuerySchema = z
   .object({
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
-    storeId: z.coerce.number().int().positive().optional(),
-    search: z.string().trim().max(120).optional(),
+    page: paginationSchema.shape.page,
+    pageSize: paginationSchema.shape.pageSize,
+    storeId: idSchema.optional(),
+    search: textSchema(120).optional(),
   })
   .strict();
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
@@ -62,7 +62,7 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const userRoleUpdateSchema = z
   .object({
     role: roleSchema,
-    adminStores: z.array(z.number().int().positive()).max(100).default([]),
+    adminStores: z.array(idSchema).max(100).default([]),
   })
   .strict();
 export type UserRoleUpdate = z.infer<typeof userRoleUpdateSchema>;
@@ -73,7 +73,7 @@ export type UserRoleUpdate = z.infer<typeof userRoleUpdateSchema>;
  */
 export const userPointsSchema = z
   .object({
-    userId: z.coerce.number().int().positive(),
+    userId: idSchema,
     value: signedChangeSchema,
     description: reasonSchema,
   })

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { idSchema, paginationSchema } from '@rewards/shared/common';
+import { dateSchema, idSchema, paginationSchema } from '@rewards/shared/common';
 import * as s from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pickLanguage } from '../../lib/language.ts';
@@ -21,7 +21,7 @@ const movementSchema = z.object({
   createdAt: z.string(),
 });
 const movementsQuery = paginationSchema
-  .extend({ from: z.iso.date().optional(), to: z.iso.date().optional(), format: z.enum(['json', 'pdf']).default('json') })
+  .extend({ from: dateSchema.optional(), to: dateSchema.optional(), format: z.enum(['json', 'pdf']).default('json') })
   .strict();
 const movementsList = z.object({
   data: z.array(movementSchema),

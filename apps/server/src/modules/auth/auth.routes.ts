@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { textSchema } from '@rewards/shared/common';
 import { sessionUserSchema } from '@rewards/shared/users';
 import type { ErrorCode } from '@rewards/shared/errors';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
@@ -15,9 +16,21 @@ const signInRateLimit = { max: 30, timeWindow: '1 minute' };
 
 const loginQuerySchema = z
   .object({
-    returnTo: z.string().max(500).optional(),
+    returnTo: textSchema(500).optional(),
     lat: z.coerce.number().min(-90).max(90).optional(),
     long: z.coerce.number().min(-180).max(180).optional(),
+  })
+  .strict();
+
+/** What an OpenID provider sends back: a code and state, or an error (RFC 6749 section 4.1.2). */
+const callbackQuerySchema = z
+  .object({
+    code: textSchema(4096).optional(),
+    state: textSchema(512).optional(),
+    iss: textSchema(2048).optional(),
+    session_state: textSchema(512).optional(),
+    error: textSchema(256).optional(),
+    error_description: textSchema(2048).optional(),
   })
   .strict();
 
@@ -72,7 +85,7 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
     '/callback',
     {
       config: { access: 'public', rateLimit: signInRateLimit },
-      schema: { tags: ['auth'], summary: 'Identity provider callback', querystring: z.record(z.string(), z.string()) },
+      schema: { tags: ['auth'], summary: 'Identity provider callback', querystring: callbackQuerySchema },
     },
     async (request, reply) => {
       const fail = (code: ErrorCode) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
+import { idParamsSchema, itemEnvelope, listEnvelope, reasonSchema } from '@rewards/shared/common';
 import { inventoryListQuerySchema, inventoryMovementCreateSchema, inventoryMovementSchema } from '@rewards/shared/inventory';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
@@ -71,7 +71,7 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { deps: AppDep
         tags: ['inventory'],
         summary: 'Correct the reason of a movement (amounts are permanent)',
         params: idParamsSchema,
-        body: z.object({ reason: z.string().trim().min(3, 'Too short!').max(300, 'Too long!') }).strict(),
+        body: z.object({ reason: reasonSchema }).strict(),
         response: { 200: item },
       },
     },

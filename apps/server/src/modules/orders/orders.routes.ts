@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
+import { idParamsSchema, itemEnvelope, listEnvelope, textSchema } from '@rewards/shared/common';
 import { Role } from '@rewards/shared/enums';
 import {
   orderCreateSchema,
@@ -30,7 +30,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       schema: {
         tags: ['orders'],
         summary: 'Place an order paid with points, atomically (lines for buy now, or fromCart); Idempotency-Key replays the first result',
-        headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }).passthrough(),
+        headers: z.object({ 'idempotency-key': textSchema(100, 8).optional() }).passthrough(),
         body: orderCreateSchema,
         response: { 200: orderItem, 201: orderItem },
       },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, idSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
+import { idParamsSchema, idSchema, intSchema, itemEnvelope, listEnvelope, textSchema } from '@rewards/shared/common';
 import {
   MAX_PRODUCT_PICTURES,
   adminProductListQuerySchema,
@@ -123,7 +123,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       schema: {
         tags: ['products'],
         summary: 'A product by slug (NOT_AVAILABLE_IN_STORE when of another store)',
-        params: z.object({ slug: z.string().min(1).max(140) }).strict(),
+        params: z.object({ slug: textSchema(140, 1) }).strict(),
         response: { 200: productItem },
       },
     },
@@ -167,7 +167,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       schema: {
         tags: ['products'],
         summary: 'How many of the requested quantity are available',
-        params: z.object({ productId: idSchema, quantity: z.coerce.number().int().min(1).max(1000) }).strict(),
+        params: z.object({ productId: idSchema, quantity: intSchema(1, 1000) }).strict(),
         response: { 200: itemEnvelope(z.number().int()) },
       },
     },
