@@ -18,7 +18,7 @@ import type { Clock } from './lib/clock.ts';
 import { ResponseCache } from './lib/response-cache.ts';
 import { AppError } from './lib/app-error.ts';
 import { authPlugin, SESSION_COOKIE } from './plugins/auth.ts';
-import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { errorServerOptions, errorsPlugin, sendError } from './plugins/errors.ts';
 import { idpPlugin } from './plugins/idp.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createOidcClient } from './modules/auth/oidc-client.ts';
@@ -56,11 +56,23 @@ const WRITE_LIMIT_PER_MINUTE = 600;
 export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const { config } = base;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(config.logFormat === 'pretty'
+              ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+              : {}),
+          },
     genReqId: () => randomUUID(),
-    trustProxy: config.production,
+    // Client addresses come from X-Forwarded-For only behind a proxy the operator names (TRUST_PROXY).
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A request whose body never finishes arriving is answered 408, not held open.
+    requestTimeout: 30_000,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    ...errorServerOptions,
   });
   trackInFlight(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -109,21 +121,6 @@ export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: bo
       return err;
     },
   });
-  // Writes are limited per session (or address); reads are not.
-  const writeLimiter = app.createRateLimit({
-    max: WRITE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => request.cookies?.[SESSION_COOKIE]?.slice(0, 16) ?? request.headers.authorization?.slice(-16) ?? request.ip,
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    const limit = await writeLimiter(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      reply.header('retry-after', Math.ceil(limit.ttlInSeconds));
-      throw new AppError('RATE_LIMITED', 429);
-    }
-  });
-
   await app.register(swagger, {
     openapi: {
       info: { title: 'Rewards Store API', version: '1.0.0', description: 'Errors: { statusCode, code, message, details?, requestId }.' },
@@ -139,6 +136,22 @@ export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: bo
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(authPlugin, { deps });
+
+  // Writes are limited per signed-in user, else per client address; reads are not. The key is taken
+  // after the credential is verified, so made-up tokens or cookies do not buy a fresh allowance.
+  const writeLimiter = app.createRateLimit({
+    max: WRITE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => (request.principal ? `u:${request.principal.id}` : `ip:${request.ip}`),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const limit = await writeLimiter(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('retry-after', Math.ceil(limit.ttlInSeconds));
+      throw new AppError('RATE_LIMITED', 429);
+    }
+  });
 
   // The bundled identity provider, reached in-process by the relying party.
   await app.register(idpPlugin, { deps });

@@ -21,3 +21,44 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_POOL_MAX: '8' }).database.poolMax).toBe(8);
   });
 });
+
+describe('production and network settings', () => {
+  const production = { NODE_ENV: 'production', OIDC_ISSUER: 'https://login.example.com/tenant/v2.0', OIDC_CLIENT_ID: 'rewards' };
+
+  it('refuses production without a secret, or with the published development secret', () => {
+    expect(() => loadConfig(production)).toThrow(/SESSION_SECRET .* is required in production/);
+    expect(() => loadConfig({ ...production, SESSION_SECRET: 'development-only-secret-do-not-use-in-production' })).toThrow(
+      /published development value/,
+    );
+    const ok = loadConfig({ ...production, SESSION_SECRET: 'a'.repeat(40) });
+    expect(ok.session.secret).toBe('a'.repeat(40));
+    expect(ok.seedDemoData).toBe(false);
+    expect(loadConfig({}).seedDemoData).toBe(true);
+  });
+
+  it('refuses the bundled sign-in in production unless allowed', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'b'.repeat(40) })).toThrow(/bundled demo sign-in is refused/);
+  });
+
+  it('takes the public address from the port in use unless PUBLIC_URL says otherwise', () => {
+    expect(loadConfig({ PORT: '3100' }).publicUrl).toBe('http://localhost:3100');
+    expect(loadConfig({ PORT: '3100' }).oidc.issuer).toBe('http://localhost:3100/idp');
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '3100', PUBLIC_URL: 'https://rewards.example.com/' }).publicUrl).toBe('https://rewards.example.com');
+  });
+
+  it('trusts a proxy only when told which', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ ...production, SESSION_SECRET: 'c'.repeat(40) }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy as (a: string, hop: number) => boolean;
+    expect([hops('10.0.0.1', 0), hops('10.0.0.2', 1)]).toEqual([true, false]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads the bootstrap super administrator, in lower case', () => {
+    expect(loadConfig({ BOOTSTRAP_SUPER_ADMIN_EMAIL: 'Root@Example.com' }).bootstrapSuperAdminEmail).toBe('root@example.com');
+    expect(() => loadConfig({ BOOTSTRAP_SUPER_ADMIN_EMAIL: 'not-an-email' })).toThrow(/BOOTSTRAP_SUPER_ADMIN_EMAIL/);
+  });
+});

@@ -11,7 +11,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   UPLOADS_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
@@ -30,6 +30,9 @@ const envSchema = z.object({
   PROGRAM_ACCRUAL_END: z.string().default('09-30'),
   PROGRAM_REDEMPTION_END: z.string().default('10-15'),
   ALLOW_BUNDLED_SIGN_IN: boolish,
+  TRUST_PROXY: z.string().optional(),
+  BOOTSTRAP_SUPER_ADMIN_EMAIL: z.email().optional(),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   DEV_ORIGINS: z.string().default('http://localhost:5173'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
@@ -39,6 +42,31 @@ const envSchema = z.object({
 export type Config = ReturnType<typeof loadConfig>;
 
 const DEV_SECRET = 'development-only-secret-do-not-use-in-production';
+
+/**
+ * TRUST_PROXY: unset or false trusts no proxy (the socket's address is the client's); true trusts
+ * every hop; a number trusts that many hops; otherwise a comma-separated list of proxy addresses or
+ * CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1).
+ */
+function parseTrustProxy(value: string | undefined): boolean | string | ((address: string, hop: number) => boolean) {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (!list.every((x) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(x) || ['loopback', 'linklocal', 'uniquelocal'].includes(x))) {
+    throw new Error(
+      `Invalid configuration:\n  TRUST_PROXY: expected true, a number of hops, or a list of addresses/CIDR ranges, got "${v}"`,
+    );
+  }
+  return list.join(',');
+}
 
 /** The only reader of process.env (ARCHITECTURE.md section 7). */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
@@ -58,11 +86,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.SESSION_SECRET) {
     throw new Error('SESSION_SECRET (at least 32 characters) is required in production.');
   }
+  if (production && e.SESSION_SECRET === DEV_SECRET) {
+    throw new Error('SESSION_SECRET is the published development value: set a secret of your own (e.g. `openssl rand -base64 48`).');
+  }
   if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) {
     throw new Error('OIDC_CLIENT_ID is required when OIDC_ISSUER is set.');
   }
   const dataDir = path.resolve(e.DATA_DIR);
-  const publicUrl = e.PUBLIC_URL.replace(/\/$/, '');
+  // By default the address users see is this server's own port on localhost.
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     production,
@@ -114,6 +146,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       redemptionEnd: e.PROGRAM_REDEMPTION_END,
     }),
     logLevel: e.LOG_LEVEL,
+    /** Pretty, coloured logs for a person at a terminal in development; JSON lines otherwise. */
+    logFormat: e.LOG_FORMAT ?? (!production && process.stdout.isTTY ? 'pretty' : 'json'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    /** Becomes the first super administrator of an empty production database (or of one with none). */
+    bootstrapSuperAdminEmail: e.BOOTSTRAP_SUPER_ADMIN_EMAIL?.toLowerCase(),
+    /** Demo data (stores, products, demo accounts) fills an empty database only outside production. */
+    seedDemoData: !production,
     /** Adds GET /api/bench/ceiling (precomputed bytes from memory) for `npm run bench`. */
     benchRoutes: e.BENCH_ROUTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),

@@ -1,7 +1,7 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { seedIfEmpty } from './db/seed/seed.ts';
+import { prepareDatabase } from './db/seed/prepare.ts';
 import { systemClock } from './lib/clock.ts';
 import { runPointExpiry } from './modules/points/expiry.service.ts';
 
@@ -10,9 +10,9 @@ const database = await openDatabase(config.database).catch((err: Error) => {
   console.error(err.message);
   process.exit(1);
 });
-if (await seedIfEmpty(database.db, { uploadsDir: config.uploadsDir, images: true })) {
-  console.log('Empty database: demo data loaded.');
-}
+const prepared = await prepareDatabase(database.db, config);
+if (prepared.seeded) console.log('Empty database: demo data loaded.');
+if (prepared.bootstrapped) console.log(`${prepared.bootstrapped} is the first super administrator (BOOTSTRAP_SUPER_ADMIN_EMAIL).`);
 const app = await buildApp({ config, database, db: database.db, clock: systemClock });
 
 // Scheduled jobs run on the database: every instance may try, one does the work (job_runs).

@@ -15,7 +15,7 @@ export const PUBLIC_URL = 'http://localhost:3000';
 export const ORIGIN = { origin: PUBLIC_URL };
 
 /** A fresh PostgreSQL database for one test file, when TEST_DATABASE_URL is set; else in-memory PGlite. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { database: await openDatabase({}), drop: async () => {} };
   const name = `rs_test_${randomBytes(6).toString('hex')}`;

@@ -130,6 +130,30 @@ export const errorMessages = {
     en: 'The database is not available right now',
     es: 'La base de datos no está disponible en este momento',
   },
+  MALFORMED_REQUEST: {
+    en: 'The request could not be read',
+    es: 'No se pudo leer la solicitud',
+  },
+  URI_TOO_LONG: {
+    en: 'The address is too long',
+    es: 'La dirección es demasiado larga',
+  },
+  HEADERS_TOO_LARGE: {
+    en: 'The request headers are too large',
+    es: 'Los encabezados de la solicitud son demasiado grandes',
+  },
+  REQUEST_TIMEOUT: {
+    en: 'The request took too long to arrive',
+    es: 'La solicitud tardó demasiado en llegar',
+  },
+  SERVICE_UNAVAILABLE: {
+    en: 'The service is not available right now, please try again in a moment',
+    es: 'El servicio no está disponible en este momento, inténtalo de nuevo en un momento',
+  },
+  IDENTITY_PROVIDER_UNAVAILABLE: {
+    en: 'The sign-in service of your company is not answering right now, please try again in a few minutes',
+    es: 'El servicio de inicio de sesión de tu empresa no responde en este momento, inténtalo de nuevo en unos minutos',
+  },
   INTERNAL_ERROR: {
     en: 'Something went wrong on our side, please try again',
     es: 'Algo salió mal de nuestro lado, inténtalo de nuevo',

@@ -17,12 +17,26 @@ export interface FormData {
 /**
  * Reads a multipart form. Limits come from the multipart plugin: a file over the size limit is 413,
  * a request that is not multipart is 415. Repeated fields become arrays (`data[]`, `removeImageIds`).
+ * A body the parser cannot read (it breaks off, its boundary is missing or wrong, a part has no name)
+ * is the client's fault: 400 MALFORMED_REQUEST.
  */
 export async function readForm(request: FastifyRequest): Promise<FormData> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { expected: 'multipart/form-data' });
+  try {
+    return await collectParts(request);
+  } catch (err) {
+    if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+    request.log.info({ err }, 'unreadable multipart body');
+    throw new AppError('MALFORMED_REQUEST', 400);
+  }
+}
+
+async function collectParts(request: FastifyRequest): Promise<FormData> {
   const fields: FormData['fields'] = {};
   const files: UploadedFile[] = [];
   for await (const part of request.parts()) {
+    if (typeof part.fieldname !== 'string' || part.fieldname === '')
+      throw new AppError('MALFORMED_REQUEST', 400, { reason: 'a part has no name' });
     if (part.type === 'file') {
       const buffer = await part.toBuffer();
       if (buffer.length > 0) files.push({ field: part.fieldname, filename: part.filename, buffer });

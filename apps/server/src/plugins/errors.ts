@@ -1,29 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { defaultLanguage } from '@rewards/shared/enums';
 import type { ErrorCode } from '@rewards/shared/errors';
 import { AppError } from '../lib/app-error.ts';
 import { errorMessage, pickLanguage } from '../lib/language.ts';
 
-/** Fastify's own error codes mapped to ours. */
-const fastifyCodes: Record<string, ErrorCode> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  FST_REQ_FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  FST_FILES_LIMIT: 'PAYLOAD_TOO_LARGE',
-  FST_PARTS_LIMIT: 'PAYLOAD_TOO_LARGE',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'VALIDATION_FAILED',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'VALIDATION_FAILED',
-  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
+/** Fastify's own error codes (and those of its plugins) mapped to ours, with the status they answer. */
+const fastifyCodes: Record<string, [number, ErrorCode]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
+  FST_FILES_LIMIT: [413, 'PAYLOAD_TOO_LARGE'],
+  FST_PARTS_LIMIT: [413, 'PAYLOAD_TOO_LARGE'],
+  FST_FIELDS_LIMIT: [413, 'PAYLOAD_TOO_LARGE'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'MALFORMED_REQUEST'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],
+  FST_INVALID_JSON_FIELD_ERROR: [400, 'MALFORMED_REQUEST'],
+  FST_PROTO_VIOLATION: [400, 'MALFORMED_REQUEST'],
+  FST_MP_PREMATURE_CLOSE: [400, 'MALFORMED_REQUEST'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'VALIDATION_FAILED'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'VALIDATION_FAILED'],
+  FST_ERR_VALIDATION: [400, 'VALIDATION_FAILED'],
+  FST_ERR_BAD_URL: [400, 'MALFORMED_REQUEST'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'URI_TOO_LONG'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'MALFORMED_REQUEST'],
+  FST_ERR_NOT_FOUND: [404, 'ROUTE_NOT_FOUND'],
 };
 
-const statusCodes: Partial<Record<ErrorCode, number>> = {
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  VALIDATION_FAILED: 400,
+/** Any other 4xx a library raises, by status. */
+const codeOfStatus: Record<number, ErrorCode> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  406: 'UNSUPPORTED_MEDIA_TYPE',
+  408: 'REQUEST_TIMEOUT',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
 };
+
+/**
+ * A database failure that is not a bug of ours: the database is down or restarting (503), or a
+ * concurrent transaction won (409, try again). SQLSTATE classes 08 and 57P, and the drivers' socket errors.
+ */
+function databaseFailure(error: unknown): [number, ErrorCode] | undefined {
+  const e = ((error as { cause?: unknown }).cause ?? error) as { code?: unknown; message?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (code === '40001' || code === '40P01') return [409, 'CONFLICT'];
+  if (code.startsWith('08') || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT'].includes(code))
+    return [503, 'DATABASE_UNAVAILABLE'];
+  if (typeof e.message === 'string' && /Connection terminated|Client has encountered a connection error|PGlite is closed/i.test(e.message))
+    return [503, 'DATABASE_UNAVAILABLE'];
+  return undefined;
+}
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, statusCode: number, code: ErrorCode, details?: unknown) {
   const lang = pickLanguage(request.headers['accept-language']);
@@ -36,40 +71,74 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, statusCo
   });
 }
 
+/** Status and code for any error a request can end with. */
+function classify(error: FastifyError | AppError, request: FastifyRequest): [number, ErrorCode, unknown?] {
+  if (error instanceof AppError) return [error.statusCode, error.code, error.details];
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = error.validation.map((v) => ({
+      field: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+      message: v.message,
+      code: (v.params as { issue?: { code?: string } })?.issue?.code ?? v.keyword,
+    }));
+    return [400, 'VALIDATION_FAILED', details];
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error }, 'response did not match its schema');
+    return [500, 'INTERNAL_ERROR'];
+  }
+  const known = error.code ? fastifyCodes[error.code] : undefined;
+  if (known) return known;
+  const database = databaseFailure(error);
+  if (database) {
+    request.log.warn({ err: error }, 'database unavailable or conflicting');
+    return database;
+  }
+  const status = error.statusCode;
+  if (status && status >= 400 && status < 500) {
+    request.log.info({ err: error }, 'client error');
+    return [status, codeOfStatus[status] ?? 'MALFORMED_REQUEST'];
+  }
+  if (status === 503) return [503, 'SERVICE_UNAVAILABLE'];
+  request.log.error({ err: error }, 'unexpected error');
+  return [500, 'INTERNAL_ERROR'];
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers too large, a bad
+ * Content-Length, a body that never arrives): answered on the socket, still in the envelope.
+ */
+function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [statusCode, code]: [number, ErrorCode] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HEADERS_TOO_LARGE']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT']
+        : [400, 'MALFORMED_REQUEST'];
+  const body = JSON.stringify({ statusCode, code, message: errorMessage(code, defaultLanguage), requestId: randomUUID() });
+  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[statusCode];
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/** Options for the Fastify constructor: errors raised before routing reach the same envelope. */
+export const errorServerOptions = {
+  clientErrorHandler,
+  frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const [status, code] = classify(error, request);
+    return sendError(request, reply, status, code);
+  },
+};
+
 /** One handler writes `{ statusCode, code, message, details?, requestId }` for every failure. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      return sendError(request, reply, error.statusCode, error.code, error.details);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((v) => ({
-        field: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
-        message: v.message,
-        code: (v.params as { issue?: { code?: string } })?.issue?.code ?? v.keyword,
-      }));
-      return sendError(request, reply, 400, 'VALIDATION_FAILED', details);
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error }, 'response did not match its schema');
-      return sendError(request, reply, 500, 'INTERNAL_ERROR');
-    }
-    const mapped = error.code ? fastifyCodes[error.code] : undefined;
-    if (mapped) return sendError(request, reply, statusCodes[mapped] ?? 400, mapped);
-    if (error.statusCode === 429) return sendError(request, reply, 429, 'RATE_LIMITED');
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      request.log.info({ err: error }, 'client error');
-      const code: ErrorCode =
-        error.statusCode === 404
-          ? 'NOT_FOUND'
-          : error.statusCode === 413
-            ? 'PAYLOAD_TOO_LARGE'
-            : error.statusCode === 415
-              ? 'UNSUPPORTED_MEDIA_TYPE'
-              : 'VALIDATION_FAILED';
-      return sendError(request, reply, error.statusCode, code);
-    }
-    request.log.error({ err: error }, 'unexpected error');
-    return sendError(request, reply, 500, 'INTERNAL_ERROR');
+    const [status, code, details] = classify(error, request);
+    if (status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', 60);
+    return sendError(request, reply, status, code, details);
   });
 });

@@ -6,6 +6,7 @@ import * as s from '../db/schema/index.ts';
 import { demoAccounts, directoryOnlyAccounts } from '../db/seed/demo-accounts.ts';
 import { pickLanguage } from '../lib/language.ts';
 import type { AppDeps } from '../app.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 interface DirectoryEntry {
   email: string;
@@ -45,8 +46,6 @@ const pageText = {
     },
   },
 } as const;
-
-const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The bundled development identity provider (`oidc-provider`) at /idp, used when no corporate issuer

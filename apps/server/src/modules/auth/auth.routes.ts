@@ -8,7 +8,10 @@ import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../app.ts';
 import { getSessionUser, signInUser } from '../users/users.service.ts';
 import { createSession, revokeSession } from './auth.service.ts';
-import type { OidcClient } from './oidc-client.ts';
+import { isProviderUnavailable, type OidcClient } from './oidc-client.ts';
+import { identityProviderUnavailablePage } from './unavailable-page.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { pickLanguage } from '../../lib/language.ts';
 
 const FLOW_COOKIE = 'rs_oidc';
 const FLOW_TTL_S = 600;
@@ -43,10 +46,23 @@ const flowSchema = z.object({
   long: z.number().optional(),
 });
 
-/** Only same-site paths are accepted as a place to return to after sign-in. */
-function safeReturnTo(value: string | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
+const LOCAL = 'http://rewards.invalid';
+
+/**
+ * Only a path of this site is a place to return to after sign-in. The value is resolved as a browser
+ * would (dot segments, encoded dots, backslashes) and what comes out must still be a plain path here:
+ * `/.//evil.example` resolves to `//evil.example`, which a browser reads as another host.
+ */
+export function safeReturnTo(value: string | undefined): string {
+  if (!value || !value.startsWith('/')) return '/';
+  let url: URL;
+  try {
+    url = new URL(value, LOCAL);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== LOCAL || !url.pathname.startsWith('/') || /^\/[/\\]/.test(url.pathname)) return '/';
+  return url.pathname + url.search + url.hash;
 }
 
 export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oidc: OidcClient }) {
@@ -71,11 +87,21 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
         lat: request.query.lat,
         long: request.query.long,
       };
-      const url = await oidc.authorizationUrl({
-        state: flow.s,
-        nonce: flow.n,
-        codeChallenge: await oidc.calculatePKCECodeChallenge(verifier),
-      });
+      let url: URL;
+      try {
+        url = await oidc.authorizationUrl({
+          state: flow.s,
+          nonce: flow.n,
+          codeChallenge: await oidc.calculatePKCECodeChallenge(verifier),
+        });
+      } catch (err) {
+        // The provider cannot be reached: say so (503), to a browser as a page, to a client in the envelope.
+        request.log.warn({ err }, 'identity provider unavailable');
+        reply.header('retry-after', 30).header('cache-control', 'no-store');
+        if (!/text\/html/.test(request.headers.accept ?? '')) throw new AppError('IDENTITY_PROVIDER_UNAVAILABLE', 503);
+        const lang = pickLanguage(request.headers['accept-language']);
+        return reply.status(503).type('text/html; charset=utf-8').send(identityProviderUnavailablePage(lang, request.url));
+      }
       reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), { ...cookieBase, path: '/api/auth', signed: true, maxAge: FLOW_TTL_S });
       return reply.redirect(url.href, 302);
     },
@@ -106,7 +132,7 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
         ({ claims } = await oidc.exchange(new URL(request.url, config.publicUrl), { codeVerifier: flow.v, state: flow.s, nonce: flow.n }));
       } catch (err) {
         request.log.warn({ err }, 'sign-in callback refused');
-        return fail('SIGN_IN_FAILED');
+        return fail(isProviderUnavailable(err) ? 'IDENTITY_PROVIDER_UNAVAILABLE' : 'SIGN_IN_FAILED');
       }
       const email = [claims.email, claims.preferred_username, claims.upn].find(
         (v): v is string => typeof v === 'string' && v.includes('@'),
@@ -135,9 +161,9 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
       });
       reply.clearCookie(FLOW_COOKIE, { path: '/api/auth' });
       reply.setCookie(SESSION_COOKIE, session.token, { ...cookieBase, expires: session.expiresAt });
-      const target = new URL(flow.r, config.publicUrl);
+      const target = new URL(safeReturnTo(flow.r), LOCAL);
       target.searchParams.set('signin', result.isNew ? 'new' : 'ok');
-      return reply.redirect(target.pathname + target.search, 302);
+      return reply.redirect(target.pathname + target.search + target.hash, 302);
     },
   );
 

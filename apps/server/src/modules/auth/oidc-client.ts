@@ -1,6 +1,20 @@
 import * as client from 'openid-client';
 import type { Config } from '../../config.ts';
 
+const PROVIDER_TIMEOUT_S = 10;
+
+/**
+ * The identity provider could not be reached or failed on its side (network error, timeout, 5xx), as
+ * opposed to refusing this sign-in: the user can only try again later.
+ */
+export function isProviderUnavailable(err: unknown): boolean {
+  const e = err as { name?: string; message?: string; status?: number; cause?: { code?: string; name?: string } };
+  if (e.name === 'AbortError' || e.name === 'TimeoutError' || e.cause?.name === 'TimeoutError') return true;
+  if (e.name === 'TypeError' && /fetch failed/i.test(e.message ?? '')) return true;
+  if (['ECONNREFUSED', 'ENOTFOUND', 'ECONNRESET', 'ETIMEDOUT', 'EAI_AGAIN', 'EHOSTUNREACH'].includes(e.cause?.code ?? '')) return true;
+  return typeof e.status === 'number' && e.status >= 500;
+}
+
 export type InProcessFetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
 
 /**
@@ -11,7 +25,8 @@ export function createOidcClient(config: Config, inProcess?: InProcessFetch) {
   let pending: Promise<client.Configuration> | null = null;
 
   function configuration(): Promise<client.Configuration> {
-    const options: client.DiscoveryRequestOptions = {};
+    // A provider that does not answer within this many seconds is reported unavailable, not waited for.
+    const options: client.DiscoveryRequestOptions = { timeout: PROVIDER_TIMEOUT_S };
     if (new URL(config.oidc.issuer).protocol === 'http:') options.execute = [client.allowInsecureRequests];
     if (config.oidc.bundled && inProcess) {
       options[client.customFetch] = (url, init) => {
@@ -21,6 +36,10 @@ export function createOidcClient(config: Config, inProcess?: InProcessFetch) {
     }
     pending ??= client
       .discovery(new URL(config.oidc.issuer), config.oidc.clientId, config.oidc.clientSecret, undefined, options)
+      .then((cfg) => {
+        cfg.timeout = PROVIDER_TIMEOUT_S;
+        return cfg;
+      })
       .catch((err) => {
         pending = null; // try discovery again on the next sign-in
         throw err;
