@@ -13,6 +13,15 @@ test('a shopper signs in, sees name and points, switches language and signs out'
   // First sign-in: the verify-your-data toast, then /myProfile after 1000 ms.
   await expect(page.getByText('¡Bienvenido! Tu cuenta fue creada. Por favor verifica tus datos.')).toBeVisible();
   await expect(page).toHaveURL(/\/myProfile$/);
+  // The profile shows the account from GET /api/users/profile, to be verified.
+  await expect(page.getByRole('heading', { name: 'Mi perfil' })).toBeVisible();
+  await expect(page.getByTestId('profile-name')).toHaveText('Ana García');
+  await expect(page.getByTestId('profile-email')).toHaveText('ana@rewards.test');
+  await expect(page.getByTestId('profile-role')).toHaveText('Usuario');
+  await expect(page.getByTestId('profile-points')).toHaveText('5,000');
+  await expect(page.getByTestId('profile-store')).not.toBeEmpty();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await expect(page.getByTestId('points-balance')).toContainText('5,000');
   await expect(page.getByTestId('points-balance')).toContainText('puntos');
   await page.getByTestId('account-menu').click();
@@ -26,6 +35,8 @@ test('a shopper signs in, sees name and points, switches language and signs out'
   await page.getByRole('button', { name: 'en', exact: true }).first().click();
   await expect(page.getByTestId('points-balance')).toContainText('points');
   await expect(page.getByRole('heading', { name: 'My profile' })).toBeVisible();
+  await expect(page.getByTestId('profile-details')).toContainText('E-mail');
+  await expect(page.getByTestId('profile-role')).toHaveText('User');
   await page.reload();
   await expect(page.getByRole('link', { name: 'Cart' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -45,9 +56,11 @@ test('a shopper signs in, sees name and points, switches language and signs out'
   await expect(page).toHaveURL(/\/results\/caf%C3%A9$/);
   await expect(search).toHaveValue('');
 
+  // Sign-out is a button of the account menu (a POST): home, with the toast, signed out.
   await page.getByTestId('account-menu').click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Cerraste sesión.')).toBeVisible();
   await expect(page.getByTestId('access-button')).toBeVisible();
   const profile = await page.request.get('/api/users/profile');
   expect(profile.status()).toBe(401);
@@ -80,6 +93,17 @@ test('an inactive user is refused with the spec message', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('Este usuario está inactivo');
 });
 
+test('the sign-in page shows any known error code by its message, and a generic one otherwise', async ({ page }) => {
+  await page.goto('/login?error=IDENTITY_PROVIDER_UNAVAILABLE');
+  await expect(page.getByRole('alert')).toContainText('El servicio de inicio de sesión de tu empresa no responde');
+  await page.goto('/login?error=SESSION_EXPIRED');
+  await expect(page.getByRole('alert')).toHaveText('Tu sesión ha expirado, inicia sesión de nuevo');
+  await page.goto('/login?error=constructor');
+  await expect(page.getByRole('alert')).toHaveText('No se pudo completar el inicio de sesión, inténtalo de nuevo');
+  await page.goto('/login');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('a shopper cannot open the admin area', async ({ page }) => {
   await signInAs(page, 'ana@rewards.test');
   await expect(page.getByTestId('points-balance')).toBeVisible();
@@ -97,15 +121,105 @@ test('home, login and FAQ have no serious accessibility violations', async ({ pa
   }
 });
 
-test('a revoked session clears the state and goes to /login', async ({ page, baseURL }) => {
+test('a session revoked elsewhere is noticed by the app on the next action, without a reload', async ({ page, request, baseURL }) => {
+  await signInAs(page, 'super@rewards.test');
+  await expect(page).toHaveURL(/\/myProfile$/); // first sign-in of this account in this run
+  // Revoked from somewhere else (another device): the browser keeps its now-dead cookie.
+  const session = (await page.context().cookies()).find((c) => c.name === 'rs_session');
+  const out = await request.post('/api/auth/logout', { headers: { origin: baseURL!, cookie: `rs_session=${session!.value}` } });
+  expect(out.status()).toBe(200);
+  // A normal click in the app: its next call answers 401 SESSION_EXPIRED, and the app acts on it.
+  await page.getByTestId('points-balance').click();
+  await expect(page).toHaveURL(/\/login\?error=SESSION_EXPIRED&returnTo=%2Faccount$/);
+  await expect(page.getByRole('alert')).toContainText('Tu sesión ha expirado, inicia sesión de nuevo');
+  await expect(page.getByTestId('access-button')).toBeVisible();
+  await expect(page.getByTestId('points-balance')).toHaveCount(0);
+});
+
+test('signing out in another tab is noticed when this tab comes back into view', async ({ page, context }) => {
   await signInAs(page, 'super@rewards.test');
   await expect(page.getByTestId('points-balance')).toBeVisible();
-  // The session is revoked elsewhere (here: a sign-out request from this browser's cookie).
-  const out = await page.request.post('/api/auth/logout', { headers: { origin: baseURL! } });
-  expect(out.status()).toBe(200);
-  await page.goto('/account');
-  await expect(page).toHaveURL(/\/login\?returnTo=%2Faccount$/);
+  const other = await context.newPage();
+  await other.goto('/');
+  await other.getByTestId('account-menu').click();
+  await other.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(other.getByTestId('access-button')).toBeVisible();
+  await other.close();
+  // The first tab becomes visible again: its session check answers "signed out".
+  await page.evaluate(() => {
+    for (const state of ['hidden', 'visible']) {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    }
+  });
+  await expect(page).toHaveURL(/\/login\?error=SESSION_EXPIRED&returnTo=%2F$/);
+  await expect(page.getByRole('alert')).toContainText('Tu sesión ha expirado');
+});
+
+test('opening /logout asks first: a link from another site signs nobody out', async ({ page, baseURL }) => {
+  await signInAs(page, 'ana@rewards.test');
+  await expect(page.getByTestId('points-balance')).toBeVisible();
+  // Another site links to /logout and embeds it as an image.
+  await page.route('http://elsewhere.test/', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<img src="${baseURL}/logout" alt=""><a href="${baseURL}/logout">Sign out of Rewards Store</a>`,
+    }),
+  );
+  await page.goto('http://elsewhere.test/');
+  await page.getByRole('link', { name: 'Sign out of Rewards Store' }).click();
+  await expect(page).toHaveURL(/\/logout$/);
+  await expect(page.getByRole('heading', { name: '¿Cerrar sesión?' })).toBeVisible();
+  await expect(page.getByText('Iniciaste sesión como ana@rewards.test')).toBeVisible();
+  expect((await page.request.get('/api/users/profile')).status()).toBe(200);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // Cancel goes home, still signed in.
+  await page.getByRole('link', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('points-balance')).toBeVisible();
+
+  // English, and by keyboard: the button signs out, goes home with the toast.
+  await page.getByRole('button', { name: 'en', exact: true }).first().click();
+  await page.goto('/logout');
+  await expect(page.getByRole('heading', { name: 'Sign out?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('You have signed out.')).toBeVisible();
   await expect(page.getByTestId('access-button')).toBeVisible();
+  expect((await page.request.get('/api/users/profile')).status()).toBe(401);
+  // Signed out, /logout has nothing to ask: home.
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('pages of features not built yet do not exist, nor do links to them', async ({ page }) => {
+  await signInAs(page, 'super@rewards.test');
+  await expect(page.getByTestId('points-balance')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Tu cuenta' }).getByRole('link', { name: 'Notificaciones' })).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByTestId('footer-full')).toBeVisible();
+  await expect(page.locator('footer a[href^="http"]')).toHaveCount(0);
+  for (const url of ['/notifications', '/challenge']) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+  }
+  await page.goto('/admin/');
+  const nav = page.getByRole('navigation', { name: 'Secciones de administración' });
+  await expect(nav.getByRole('link', { name: 'Usuarios' })).toBeVisible();
+  for (const name of ['Reconocimientos', 'Retos', 'Cargas de puntos']) await expect(nav.getByRole('link', { name })).toHaveCount(0);
+  for (const url of [
+    '/admin/rewards/1',
+    '/admin/loads/new',
+    '/admin/loads/report/1',
+    '/admin/loads/consolidated/1',
+    '/admin/challenge/1',
+  ]) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+  }
 });
 
 test('a store account goes to /admin after signing in', async ({ page }) => {
@@ -113,7 +227,8 @@ test('a store account goes to /admin after signing in', async ({ page }) => {
   // First sign-in: verify your data first, like every new user.
   await expect(page).toHaveURL(/\/myProfile$/);
   await page.goto('/logout');
-  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/$/);
   await signInAs(page, 'tienda@rewards.test');
   await expect(page).toHaveURL(/\/admin\/$/);
   await expect(page.getByRole('heading', { name: 'Panel' })).toBeVisible();

@@ -24,6 +24,10 @@ export const errorMessages = {
     en: 'You do not administer this store',
     es: 'No administras esta tienda',
   },
+  ADMIN_POINTS_SUPER_ONLY: {
+    en: 'Only a super administrator can change the points of an administrator',
+    es: 'Solo un superadministrador puede modificar los puntos de un administrador',
+  },
   ORIGIN_MISMATCH: {
     en: 'The request did not come from this site',
     es: 'La solicitud no proviene de este sitio',
@@ -77,6 +81,14 @@ export const errorMessages = {
   NOT_ENOUGH_POINTS: {
     en: 'You do not have enough points to make this purchase',
     es: 'No tienes suficientes puntos para realizar esta compra',
+  },
+  AMOUNT_TOO_LARGE: {
+    en: 'The amount is too large',
+    es: 'La cantidad es demasiado grande',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    en: 'This Idempotency-Key was already used for a different request',
+    es: 'Esta Idempotency-Key ya se usó para una solicitud diferente',
   },
   ORDER_NOT_PENDING: {
     en: 'Products can only be added to a pending order',
@@ -164,5 +176,6 @@ export type ErrorCode = keyof typeof errorMessages;
 export const errorCodes = Object.keys(errorMessages) as ErrorCode[];
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && value in errorMessages;
+  // Own keys only: `constructor` or `toString` are not codes.
+  return typeof value === 'string' && Object.hasOwn(errorMessages, value);
 }

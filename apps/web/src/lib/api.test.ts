@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { buildQuery } from './api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, buildQuery, onUnauthorized } from './api';
 
 describe('buildQuery', () => {
   it('skips empty and null values and URL-encodes the rest (SPEC.md section 5)', () => {
@@ -8,5 +8,34 @@ describe('buildQuery', () => {
     );
     expect(buildQuery({})).toBe('');
     expect(buildQuery(undefined)).toBe('');
+  });
+});
+
+describe('api and a 401', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const answer401 = (code: string) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ statusCode: 401, code, message: 'no' }), { status: 401 })),
+    );
+
+  it('tells the unauthorized listeners, with the code, and throws the envelope', async () => {
+    answer401('SESSION_EXPIRED');
+    const heard: string[] = [];
+    const off = onUnauthorized((e) => heard.push(e.code));
+    await expect(api('/cart')).rejects.toMatchObject({ status: 401, code: 'SESSION_EXPIRED' });
+    off();
+    await expect(api('/cart')).rejects.toBeInstanceOf(ApiError);
+    expect(heard).toEqual(['SESSION_EXPIRED']);
+  });
+
+  it('stays quiet when a 401 is an expected answer (allowUnauthorized)', async () => {
+    answer401('UNAUTHENTICATED');
+    const listener = vi.fn();
+    const off = onUnauthorized(listener);
+    await expect(api('/auth/logout', { method: 'POST', allowUnauthorized: true })).rejects.toMatchObject({ status: 401 });
+    off();
+    expect(listener).not.toHaveBeenCalled();
   });
 });

@@ -18,10 +18,18 @@ export class ApiError extends Error {
 type Listener = (error: ApiError) => void;
 const unauthorizedListeners = new Set<Listener>();
 
-/** Called when a signed-in call comes back 401 (expired or revoked session, inactive user). */
+/**
+ * Called when a call comes back 401 (expired or revoked session, inactive user, no session at all) or
+ * the session check answers "signed out". The listener decides whether the app believed it was signed in.
+ */
 export function onUnauthorized(listener: Listener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
+}
+
+/** Tells the `onUnauthorized` listeners that the server no longer knows this browser's session. */
+export function reportUnauthorized(error: ApiError) {
+  unauthorizedListeners.forEach((l) => l(error));
 }
 
 export interface RequestOptions {
@@ -95,6 +103,6 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   // Codes are stable UPPER_SNAKE ids; their texts load with the errors namespace.
   const code = typeof payload?.code === 'string' && /^[A-Z][A-Z_]+$/.test(payload.code) ? (payload.code as ErrorCode) : 'INTERNAL_ERROR';
   const error = new ApiError(response.status, code, payload?.message ?? response.statusText, payload?.details);
-  if (response.status === 401 && !options.allowUnauthorized) unauthorizedListeners.forEach((l) => l(error));
+  if (response.status === 401 && !options.allowUnauthorized) reportUnauthorized(error);
   throw error;
 }

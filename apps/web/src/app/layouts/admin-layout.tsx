@@ -32,13 +32,10 @@ function AdminHeader() {
     ...(current
       ? [
           { to: `/admin/inventory/${current}`, label: t('admin:nav.inventory') },
-          { to: `/admin/rewards/${current}`, label: t('admin:nav.rewards') },
           { to: `/admin/banners/${current}`, label: t('admin:nav.banners') },
-          { to: `/admin/challenge/${current}`, label: t('admin:nav.challenges') },
         ]
       : []),
     { to: '/admin/orders', label: t('admin:nav.orders') },
-    { to: '/admin/loads/new', label: t('admin:nav.loads') },
     { to: '/admin/users/', label: t('admin:nav.users') },
   ];
   return (

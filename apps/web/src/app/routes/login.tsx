@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { isErrorCode } from '@rewards/shared/errors';
 import { useSession } from '@/features/auth/api/get-session';
+import { signInErrorCode } from '@/features/auth/auth-errors';
 import { loginUrl } from '@/features/auth/login-url';
 import { Page } from '@/components/ui/page';
 
@@ -10,7 +10,8 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const session = useSession();
   const returnTo = params.get('returnTo') ?? '/';
-  const error = params.get('error');
+  // Any known code's message (a refused or failed sign-in, a session that ended); else the generic failure.
+  const error = signInErrorCode(params.get('error'));
   if (session.data) return <Navigate to={returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/'} replace />;
 
   return (
@@ -19,7 +20,7 @@ export default function LoginPage() {
         <p className="mb-6 text-slate-600">{t('login.intro')}</p>
         {error && (
           <p role="alert" className="mb-6 rounded-lg border border-rose-200 bg-rose-50 p-3 text-left text-sm text-rose-800">
-            {isErrorCode(error) ? t(`errors:${error}`) : t('errors:SIGN_IN_FAILED')}
+            {t(`errors:${error}`)}
           </p>
         )}
         <a

@@ -15,8 +15,3 @@ export function Page({ title, children, actions }: { title: string; children?: R
     </section>
   );
 }
-
-/** What a section that a later release fills shows today: its purpose, and no controls that do nothing. */
-export function NotYetAvailable({ text }: { text: string }) {
-  return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">{text}</p>;
-}

@@ -3,16 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionUser } from '@rewards/shared/users';
 import { isAdminRole } from '@rewards/shared/enums';
+import { useLogout } from '@/features/auth/api/logout';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { useDismiss } from '@/lib/use-dismiss';
 
-/** The account menu: profile, logout and, for roles 2 and 3 only, the admin area. */
+/** The account menu: profile, sign-out (a button that POSTs) and, for roles 2 and 3 only, the admin area. */
 export function AccountMenu({ user, adminLink = true, shopLink = false }: { user: SessionUser; adminLink?: boolean; shopLink?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
+  const logout = useLogout();
 
   useDismiss(ref, open, close);
 
@@ -54,9 +56,9 @@ export function AccountMenu({ user, adminLink = true, shopLink = false }: { user
               {t('header.admin')}
             </Link>
           )}
-          <Link role="menuitem" className={item} to="/logout">
+          <button type="button" role="menuitem" className={`${item} w-full text-left`} onClick={() => logout.mutate()}>
             {t('header.logout')}
-          </Link>
+          </button>
         </div>
       )}
     </div>

@@ -4,12 +4,6 @@ import { useSession } from '@/features/auth/api/get-session';
 import { useStores } from '@/features/stores/api/get-stores';
 import { Logo } from '@/components/ui/logo';
 
-const social = [
-  { name: 'LinkedIn', href: 'https://www.linkedin.com/' },
-  { name: 'Instagram', href: 'https://www.instagram.com/' },
-  { name: 'YouTube', href: 'https://www.youtube.com/' },
-];
-
 /** Full footer from the lg breakpoint; a compact one with the FAQ link below it. */
 export function ShopFooter() {
   const { t } = useTranslation();
@@ -21,7 +15,7 @@ export function ShopFooter() {
 
   return (
     <footer className="mt-auto bg-slate-900 text-sm text-slate-300">
-      <div className="mx-auto hidden max-w-7xl grid-cols-4 gap-8 px-6 py-10 lg:grid" data-testid="footer-full">
+      <div className="mx-auto hidden max-w-7xl grid-cols-3 gap-8 px-6 py-10 lg:grid" data-testid="footer-full">
         <div>
           <Logo light />
           <p className="mt-3 text-slate-400">{t('footer.tagline')}</p>
@@ -56,18 +50,6 @@ export function ShopFooter() {
           ) : (
             <p className="text-slate-400">{t('loading')}</p>
           )}
-        </div>
-        <div>
-          <h2 className="mb-3 font-semibold text-white">{t('footer.follow')}</h2>
-          <ul className="space-y-2">
-            {social.map((s) => (
-              <li key={s.name}>
-                <a className={linkClass} href={s.href} target="_blank" rel="noopener noreferrer">
-                  {s.name}
-                </a>
-              </li>
-            ))}
-          </ul>
         </div>
       </div>
       <div className="border-t border-slate-800">

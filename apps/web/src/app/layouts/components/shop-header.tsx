@@ -4,7 +4,7 @@ import { useSession } from '@/features/auth/api/get-session';
 import { loginUrl } from '@/features/auth/login-url';
 import { useHeaderCounts } from '@/features/users/api/get-header-counts';
 import { BadgeLink } from '@/components/ui/badge-link';
-import { BellIcon, CartIcon, HeartIcon, InfoIcon, StarIcon } from '@/components/ui/icons';
+import { CartIcon, HeartIcon, InfoIcon, StarIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { formatPoints } from '@/lib/format';
 import { AccountMenu } from './account-menu';
@@ -41,9 +41,6 @@ export function ShopHeader() {
               </span>
               <BadgeLink to="/wishlist" label={t('header.wishlist')} count={counts.data?.wishlist}>
                 <HeartIcon />
-              </BadgeLink>
-              <BadgeLink to="/notifications" label={t('header.notifications')} count={counts.data?.notifications}>
-                <BellIcon />
               </BadgeLink>
               <BadgeLink to="/cart" label={t('header.cart')} count={counts.data?.cart}>
                 <CartIcon />

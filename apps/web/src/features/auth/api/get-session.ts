@@ -1,15 +1,33 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { isErrorCode } from '@rewards/shared/errors';
 import type { SessionUser } from '@rewards/shared/users';
-import { api } from '@/lib/api';
+import { api, ApiError, reportUnauthorized } from '@/lib/api';
 
-/** The session check of SPEC.md section 4: the session user, or null when signed out or expired. */
+/**
+ * The session check of SPEC.md section 4: the session user, or null when signed out or expired. The server
+ * answers 200 with the reason (SESSION_EXPIRED, USER_INACTIVE) rather than 401; it is reported like a 401,
+ * so a session that ended while the app believed it open sends the user to /login with the message.
+ */
 export async function getSession(): Promise<SessionUser | null> {
-  return (await api<{ data: SessionUser | null }>('/auth/session')).data;
+  const res = await api<{ data: SessionUser | null; reason?: string }>('/auth/session');
+  if (!res.data) {
+    const code = isErrorCode(res.reason) ? res.reason : 'UNAUTHENTICATED';
+    reportUnauthorized(new ApiError(401, code, res.reason ?? 'signed out'));
+  }
+  return res.data;
 }
 
 export const sessionQueryKey = ['session'] as const;
 
-export const sessionQueryOptions = () => queryOptions({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 60_000, retry: false });
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: getSession,
+    staleTime: 60_000,
+    retry: false,
+    // Coming back to the tab checks the session again (one small GET): a sign-out elsewhere shows at once.
+    refetchOnWindowFocus: 'always',
+  });
 
 export function useSession() {
   return useQuery(sessionQueryOptions());

@@ -1,17 +1,39 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api, ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useUiState } from '@/components/ui/ui-state';
+import { sessionQueryKey } from './get-session';
 
-export function logout() {
-  return api<{ data: { signedOut: true } }>('/auth/logout', { method: 'POST', allowUnauthorized: true });
+/** `POST /api/auth/logout`; a 401 means the session had already ended, which is what was asked. */
+export async function logout(): Promise<void> {
+  try {
+    await api<{ data: { signedOut: true } }>('/auth/logout', { method: 'POST', allowUnauthorized: true });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return;
+    throw err;
+  }
 }
 
-/** Signs out and resets every cached query (SPEC.md section 4: logout resets all state). */
+/**
+ * Sign-out as an explicit action (a button, never a page load): the POST, then every cached query is reset
+ * (SPEC.md section 4: logout resets all state) and the user lands on the home page with a toast.
+ * A failure leaves the user signed in and says so.
+ */
 export function useLogout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { withLoading } = useUiState();
   return useMutation({
-    mutationFn: () => logout().catch(() => undefined),
-    onSettled: () => {
+    mutationFn: () => withLoading(logout()),
+    onSuccess: () => {
+      void navigate('/', { replace: true });
       queryClient.clear();
+      queryClient.setQueryData(sessionQueryKey, null);
+      toast.success(t('logout.done'));
     },
+    onError: (error) => toast.error(t(`errors:${error instanceof ApiError ? error.code : 'INTERNAL_ERROR'}`)),
   });
 }

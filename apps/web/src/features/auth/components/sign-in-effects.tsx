@@ -6,13 +6,14 @@ import { toast } from '@/lib/toast';
 import { FIRST_LOGIN_REDIRECT_MS } from '@rewards/shared/constants';
 import { onUnauthorized } from '@/lib/api';
 import { checkStoreAccount } from '../api/check-store';
+import { sessionEndedCode } from '../auth-errors';
 import { sessionQueryKey, useSession } from '../api/get-session';
 import { requestPosition } from '../login-url';
 
 /**
  * What happens around sign-in, mounted once by each layout: the browser position is asked for,
  * a first sign-in is welcomed and sent to /myProfile after 1000 ms, a store account goes to /admin,
- * and an expired or revoked session clears the state and goes to /login.
+ * and a session that ends while in use clears the state and goes to /login with the reason.
  */
 export function SignInEffects() {
   const { t } = useTranslation();
@@ -29,15 +30,22 @@ export function SignInEffects() {
     requestPosition();
   }, []);
 
+  // Any call answering 401 (or the session check answering "signed out") while the app believes it is
+  // signed in: the session ended elsewhere (expired, revoked, user deactivated, signed out in another tab).
+  // Every cached query goes, and /login says why; it brings the user back here after signing in again.
   useEffect(
     () =>
       onUnauthorized((error) => {
+        if (!queryClient.getQueryData(sessionQueryKey)) return;
+        clearTimeout(redirectTimer.current); // a first sign-in's trip to /myProfile no longer applies
+        const here = window.location.pathname + window.location.search;
+        const returnTo = /^\/(login|logout)\b/.test(here) ? '/' : here;
         queryClient.clear();
         queryClient.setQueryData(sessionQueryKey, null);
-        toast.warning(t(`errors:${error.code}`, { defaultValue: t('errors:SESSION_EXPIRED') }));
-        void navigate('/login', { replace: true });
+        const query = new URLSearchParams({ error: sessionEndedCode(error.code), returnTo });
+        void navigate(`/login?${query}`, { replace: true });
       }),
-    [navigate, queryClient, t],
+    [navigate, queryClient],
   );
 
   const signin = params.get('signin');

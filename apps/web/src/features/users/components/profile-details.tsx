@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import type { SessionUser } from '@rewards/shared/users';
+import { formatPoints } from '@/lib/format';
+
+/** The read-only account details of a user: what a first sign-in is asked to verify. */
+export function ProfileDetails({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const fullName = [user.name, user.lastName].filter(Boolean).join(' ');
+  const missing = <span className="text-slate-500 italic">{t('profile.notProvided')}</span>;
+  const rows = [
+    { key: 'name', value: fullName },
+    { key: 'email', value: user.email },
+    { key: 'store', value: user.storeName ?? missing },
+    { key: 'role', value: t(`profile.roles.${user.role}`) },
+    { key: 'points', value: formatPoints(user.points) },
+    { key: 'is', value: user.is || missing },
+    { key: 'contact', value: user.contact || missing },
+  ] as const;
+
+  return (
+    <section className="max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="profile-details-title">
+      <div className="mb-5 flex items-center gap-4">
+        <img src={user.profilePictureUrl} alt="" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+        <div className="min-w-0">
+          <h2 id="profile-details-title" className="truncate text-lg font-semibold text-slate-900">
+            {fullName}
+          </h2>
+          <p className="truncate text-sm text-slate-600">{user.email}</p>
+        </div>
+      </div>
+      <dl className="divide-y divide-slate-100" data-testid="profile-details">
+        {rows.map((row) => (
+          <div key={row.key} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+            <dt className="text-sm font-medium text-slate-600">{t(`profile.fields.${row.key}`)}</dt>
+            <dd className="text-sm text-slate-900 sm:col-span-2" data-testid={`profile-${row.key}`}>
+              {row.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 text-sm text-slate-600">{t('profile.fixHint')}</p>
+    </section>
+  );
+}
