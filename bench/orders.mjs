@@ -36,7 +36,7 @@ async function analyze(dbUrl) {
   await db.end();
 }
 
-/** users.points = SUM(ledger); no negative balance or stock; totals = lines; stock sold = lines sold. */
+/** users.points = SUM(ledger); stock = SUM(movements); no negative balance or stock; totals = lines; stock sold = lines sold. */
 async function invariantViolations(dbUrl) {
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
@@ -49,6 +49,8 @@ async function invariantViolations(dbUrl) {
                                     group by o.id having o.total <> sum(l.price * l.quantity)) x`,
       'order without its debit': `select count(*)::int n from orders o where not exists
                                    (select 1 from point_transactions pt where pt.ref_type = 'order' and pt.ref_id = o.id and pt.value = -o.total)`,
+      'stock <> its movements': `select count(*)::int n from products p left join (select product_id, sum(delta) d from inventory_movements group by product_id) m
+                                  on m.product_id = p.id where p.stock <> coalesce(m.d, 0)`,
       'stock taken <> quantity sold': `select count(*)::int n from products p left join (select product_id, sum(quantity) q from order_lines group by product_id) l
                                         on l.product_id = p.id where p.slug like 'orders-bench-%' and p.stock <> 1000000 - coalesce(l.q, 0)`,
     };

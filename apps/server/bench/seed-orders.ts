@@ -13,10 +13,12 @@ await seedIfEmpty(database.db, { uploadsDir: '/tmp/rs-bench-uploads', images: fa
 const db = database.db;
 
 await db.execute(sql`
-  insert into products (store_id, category_id, name, slug, description, search_text, price, stock, created_at)
-  select 1, c.id, 'Artículo ' || g, 'orders-bench-' || g, 'Artículo de prueba ' || g, 'articulo ' || g, 50 + (g * 37) % 950, 1000000, now()
+  insert into products (store_id, category_id, name, slug, description, search_text, price, created_at)
+  select 1, c.id, 'Artículo ' || g, 'orders-bench-' || g, 'Artículo de prueba ' || g, 'articulo ' || g, 50 + (g * 37) % 950, now()
   from generate_series(1, 1000) g
   cross join lateral (select id from categories where store_id = 1 order by id offset (g % 14) limit 1) c`);
+// Stock through the stock ledger's one owner, as everywhere (migration 0005).
+await db.execute(sql`select count(rs_move_stock(id, 1000000, 'Bench stock', null, now())) from products where slug like 'orders-bench-%'`);
 const buyers = (
   await db.execute(sql`
     insert into users (email, name, last_name, store_id, points)

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { systemClock } from './lib/clock.ts';
+import { fixedClock, systemClock } from './lib/clock.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -48,11 +48,71 @@ describe('operator CLI', () => {
     }
   }, 90_000);
 
+  // Issue 8, finding 1: tokens expire, and an operator lists and revokes them.
+  it('makes tokens that expire, lists them without their secret, and revokes them', async () => {
+    const short = await cli('token', '--email', 'luis@rewards.test', '--name', 'corto', '--days', '1');
+    const shortToken = short.stdout.trim();
+    const [, shortId, expires] = /Token (\d+) for luis@rewards\.test, expires (\S+)/.exec(short.stderr) ?? [];
+    expect(Number(shortId)).toBeGreaterThan(0);
+    expect(Math.abs(new Date(expires!).getTime() - (Date.now() + 86_400_000))).toBeLessThan(120_000);
+    const long = (await cli('token', '--email', 'luis@rewards.test', '--name', 'integracion')).stdout.trim();
+    const doomedRun = await cli('token', '--email', 'luis@rewards.test', '--name', 'revocar');
+    const doomed = doomedRun.stdout.trim();
+    const doomedId = Number(/Token (\d+) for/.exec(doomedRun.stderr)?.[1]);
+    const revoked = await cli('revoke', '--id', String(doomedId));
+    expect(revoked.stdout).toMatch(new RegExp(`^Token ${doomedId} \\(revocar, rs_`));
+
+    const listed = (await cli('tokens', '--email', 'luis@rewards.test')).stdout;
+    expect(listed).toMatch(/^id\s+name\s+prefix\s+created\s+last used\s+expires\s+revoked\s+state/);
+    for (const [name, token] of [
+      ['corto', shortToken],
+      ['integracion', long],
+      ['revocar', doomed],
+    ] as const) {
+      expect(listed).toContain(name);
+      expect(listed).toContain(token.slice(0, 8));
+      expect(listed).not.toContain(token);
+    }
+    const line = (name: string) => listed.split('\n').find((l) => l.includes(name))!;
+    expect(line('revocar')).toMatch(new RegExp(`^${doomedId}\\s.*revoked$`));
+    expect(line('corto')).toMatch(new RegExp(`^${shortId}\\s.*active$`));
+
+    // Two days later, by the server's clock: the one-day token has expired, the default one (90 days) works.
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const database = await openDatabase({ pgliteDir: dataDir });
+    try {
+      const clock = fixedClock(new Date(Date.now() + 2 * 86_400_000));
+      const app = await buildApp({ config, database, db: database.db, clock }, { logger: false });
+      const status = async (token: string) =>
+        (await app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${token}` } })).statusCode;
+      expect(await status(long)).toBe(200);
+      expect(await status(shortToken)).toBe(401);
+      expect(await status(doomed)).toBe(401);
+      clock.advance(89 * 86_400_000);
+      expect(await status(long)).toBe(401);
+      await app.close();
+    } finally {
+      await database.close();
+    }
+
+    const refuse = (...args: string[]) => cli(...args).catch((e: { code: number; stderr: string }) => e);
+    const tooLong = (await refuse('token', '--email', 'luis@rewards.test', '--days', '366')) as { code: number; stderr: string };
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.stderr).toContain('--days must be a whole number from 1 to 365');
+    expect(((await refuse('token', '--email', 'luis@rewards.test', '--days', '0')) as { code: number }).code).toBe(2);
+    expect(((await refuse('revoke')) as { code: number }).code).toBe(2);
+    const unknown = (await refuse('revoke', '--id', '999999')) as { code: number; stderr: string };
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No token with id 999999');
+  }, 180_000);
+
   it('explains its usage and refuses bad arguments', async () => {
     const bad = await cli('role', '--email', 'ana@rewards.test', '--role', '9').catch((e: { code: number; stderr: string }) => e);
     expect((bad as { code: number }).code).toBe(2);
     expect((bad as { stderr: string }).stderr).toContain('--role must be 1');
     const help = await cli('--help');
     expect(help.stdout).toContain('npm run admin -- token --email E');
+    expect(help.stdout).toContain('npm run admin -- tokens --email E');
+    expect(help.stdout).toContain('npm run admin -- revoke --id N');
   });
 });

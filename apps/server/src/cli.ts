@@ -1,19 +1,30 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { DatabaseLockedError, openDatabase } from './db/client.ts';
-import { seedIfEmpty } from './db/seed/seed.ts';
+import { prepareDatabase } from './db/seed/prepare.ts';
 import { systemClock } from './lib/clock.ts';
-import { createApiToken, revokeUserSessions } from './modules/auth/auth.service.ts';
+import { AppError } from './lib/app-error.ts';
+import { createApiToken, listApiTokens, revokeApiToken, revokeUserSessions } from './modules/auth/auth.service.ts';
 import { findUserByEmail, setUserRole } from './modules/users/users.service.ts';
+import { INT32_MAX } from '@rewards/shared/common';
 import { roleValues } from '@rewards/shared/enums';
+import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, type ApiToken } from '@rewards/shared/users';
 
 const usage = `Rewards Store operator commands
 
-  npm run admin -- token --email E [--name NAME]     print a new personal API token for that user
+  npm run admin -- token --email E [--name NAME] [--days N]
+                                                   print a new personal API token for that user
+                                                   (expires in N days: default ${API_TOKEN_DEFAULT_DAYS}, at most ${API_TOKEN_MAX_DAYS})
+  npm run admin -- tokens --email E                list that user's tokens (id, name, prefix, created,
+                                                   last used, expires, revoked); never the secret
+  npm run admin -- revoke --id N                   revoke the personal API token with that id
   npm run admin -- role --email E --role 1|2|3 [--stores 1,2]
                                                    set a user's role (and administered stores)
 
 Uses DATABASE_URL when set, else the embedded database under DATA_DIR (./data).`;
+
+const commands = ['token', 'tokens', 'revoke', 'role'] as const;
+type Command = (typeof commands)[number];
 
 async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -22,22 +33,34 @@ async function run(argv: string[]): Promise<number> {
     options: {
       email: { type: 'string' },
       name: { type: 'string' },
+      days: { type: 'string' },
+      id: { type: 'string' },
       role: { type: 'string' },
       stores: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
-  const command = positionals[0];
+  const command = positionals[0] as Command | undefined;
   if (values.help || !command) {
     console.log(usage);
     return command || values.help ? 0 : 2;
   }
-  if (command !== 'token' && command !== 'role') {
+  if (!commands.includes(command)) {
     console.error(`Unknown command "${command}".\n\n${usage}`);
     return 2;
   }
-  if (!values.email) {
+  if (command !== 'revoke' && !values.email) {
     console.error('--email is required.');
+    return 2;
+  }
+  const tokenId = Number(values.id);
+  if (command === 'revoke' && !(Number.isInteger(tokenId) && tokenId > 0 && tokenId <= INT32_MAX)) {
+    console.error('--id must be the id of a token, as `tokens --email E` lists it.');
+    return 2;
+  }
+  const days = values.days === undefined ? API_TOKEN_DEFAULT_DAYS : Number(values.days);
+  if (!Number.isInteger(days) || days < 1 || days > API_TOKEN_MAX_DAYS) {
+    console.error(`--days must be a whole number from 1 to ${API_TOKEN_MAX_DAYS}.`);
     return 2;
   }
   const role = Number(values.role);
@@ -63,17 +86,36 @@ async function run(argv: string[]): Promise<number> {
     throw err;
   }
   try {
-    await seedIfEmpty(database.db, { uploadsDir: config.uploadsDir, images: true });
-    const user = await findUserByEmail(database.db, values.email);
+    // The same preparation as the server: demo data only outside production.
+    await prepareDatabase(database.db, config);
+    const now = systemClock.now();
+    if (command === 'revoke') {
+      const revoked = await revokeApiToken(database.db, { tokenId, now }).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+        throw err;
+      });
+      if (!revoked) {
+        console.error(`No token with id ${tokenId}.`);
+        return 1;
+      }
+      console.log(`Token ${revoked.id} (${revoked.name}, ${revoked.prefix}…) revoked at ${revoked.revokedAt}.`);
+      return 0;
+    }
+    const user = await findUserByEmail(database.db, values.email!);
     if (!user) {
       console.error(`No user with e-mail ${values.email}. Users are created at their first sign-in.`);
       return 1;
     }
-    const now = systemClock.now();
     if (command === 'token') {
-      const { token } = await createApiToken(database.db, { userId: user.id, name: values.name ?? 'cli', now });
-      console.log(token);
-      console.error(`Token for ${user.email} (shown once; use it as "Authorization: Bearer <token>").`);
+      const created = await createApiToken(database.db, { userId: user.id, name: values.name ?? 'cli', now, days });
+      console.log(created.token);
+      console.error(
+        `Token ${created.id} for ${user.email}, expires ${created.expiresAt} (shown once; use it as "Authorization: Bearer <token>").`,
+      );
+    } else if (command === 'tokens') {
+      const tokens = await listApiTokens(database.db, user.id);
+      if (!tokens.length) console.error(`${user.email} has no personal API tokens.`);
+      else console.log(tokenTable(tokens, now));
     } else {
       await setUserRole(database.db, { userId: user.id, actorId: null, update: { role: role as 1 | 2 | 3, adminStores: stores }, now });
       await revokeUserSessions(database.db, user.id, now);
@@ -85,6 +127,24 @@ async function run(argv: string[]): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+/** The tokens as a plain text table, one a line, with their state. */
+function tokenTable(tokens: ApiToken[], now: Date): string {
+  const state = (t: ApiToken) => (t.revokedAt ? 'revoked' : new Date(t.expiresAt) <= now ? 'expired' : 'active');
+  const rows = [
+    ['id', 'name', 'prefix', 'created', 'last used', 'expires', 'revoked', 'state'],
+    ...tokens.map((t) => [String(t.id), t.name, t.prefix, t.createdAt, t.lastUsedAt ?? '-', t.expiresAt, t.revokedAt ?? '-', state(t)]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 run(process.argv.slice(2)).then(

@@ -18,11 +18,28 @@ export function canMoveOrder(from: number, to: number): boolean {
 
 export const orderLineInputSchema = z.object({ productId: idSchema, quantity: intSchema(1, CART_MAX_QUANTITY) }).strict();
 
-/** `POST /api/orders`: buy now (`lines`) or the whole cart (`fromCart`). */
-export const orderCreateSchema = z.union([
-  z.object({ lines: z.array(orderLineInputSchema).min(1).max(50) }).strict(),
-  z.object({ fromCart: z.literal(true) }).strict(),
-]);
+/** The most lines one `POST /api/orders` may carry (each a different product). */
+export const ORDER_MAX_LINES = 50;
+
+/**
+ * `POST /api/orders`: buy now (`lines`) or the whole cart (`fromCart`). Each product appears once, so
+ * a line's quantity is the product's quantity and the cap of CART_MAX_QUANTITY holds per product: a
+ * repeated product id is refused (400, `lines.<i>.productId`), never added up.
+ */
+export const orderCreateSchema = z
+  .union([
+    z.object({ lines: z.array(orderLineInputSchema).min(1).max(ORDER_MAX_LINES) }).strict(),
+    z.object({ fromCart: z.literal(true) }).strict(),
+  ])
+  .superRefine((value, ctx) => {
+    if (!('lines' in value)) return;
+    const seen = new Set<number>();
+    value.lines.forEach((line, i) => {
+      if (seen.has(line.productId))
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'productId'], message: 'This product is already in another line' });
+      seen.add(line.productId);
+    });
+  });
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 
 export const orderLineSchema = z.object({

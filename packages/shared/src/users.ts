@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, paginationSchema, reasonSchema, signedChangeSchema, textSchema } from './common.ts';
+import { idSchema, intSchema, paginationSchema, reasonSchema, signedChangeSchema, textSchema } from './common.ts';
 import { roleValues } from './enums.ts';
 
 export const roleSchema = z.union(roleValues.map((r) => z.literal(r)));
@@ -79,3 +79,33 @@ export const userPointsSchema = z
   })
   .strict();
 export const userPointsResultSchema = z.object({ data: z.object({ userId: z.number().int(), value: z.number().int() }) });
+
+/** How long a personal API token lives unless told otherwise, and the longest it may (days). */
+export const API_TOKEN_DEFAULT_DAYS = 90;
+export const API_TOKEN_MAX_DAYS = 365;
+
+/** A personal API token as its owner sees it: never the secret, never its hash. */
+export const apiTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The first characters of the secret, to tell tokens apart. */
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** `POST /api/users/tokens`: a new token for the session user, living `days` days. */
+export const apiTokenCreateSchema = z
+  .object({
+    name: textSchema(80, 1),
+    days: intSchema(1, API_TOKEN_MAX_DAYS).default(API_TOKEN_DEFAULT_DAYS),
+  })
+  .strict();
+export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
+
+/** The answer to a new token: the secret, shown this once. */
+export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: z.string() });
+export type ApiTokenCreated = z.infer<typeof apiTokenCreatedSchema>;

@@ -20,6 +20,8 @@ export interface Principal {
   isStore: boolean;
   via: 'session' | 'token';
   sessionId?: number;
+  /** The personal API token of this request, when it came with one. */
+  tokenId?: number;
 }
 
 declare module 'fastify' {
@@ -115,7 +117,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
   async function fromApiToken(token: string): Promise<Principal | ErrorCode> {
     const now = clock.now();
     const [row] = await tokenLookup.execute({ hash: hashToken(token) });
-    if (!row || (row.token.expiresAt && row.token.expiresAt <= now)) return 'INVALID_TOKEN';
+    if (!row || row.token.expiresAt <= now) return 'INVALID_TOKEN';
     if (row.user.active !== 1) return 'USER_INACTIVE';
     if (!row.token.lastUsedAt || now.getTime() - row.token.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
       await db.update(s.apiTokens).set({ lastUsedAt: now }).where(eq(s.apiTokens.id, row.token.id));
@@ -127,6 +129,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
       isStore: row.user.isStore,
       adminStores: row.adminStores,
       via: 'token',
+      tokenId: row.token.id,
     };
   }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { audit, createdAt } from './columns.ts';
 import { stores, users } from './identity.ts';
 
@@ -52,6 +52,23 @@ export const products = pgTable(
     index('products_store_created_idx').on(t.storeId, t.createdAt),
     index('products_store_views_idx').on(t.storeId, t.views),
   ],
+);
+
+/**
+ * The viewers already counted in `products.views` today: a view counts once per viewer, product and
+ * day (UTC). `viewer` is `u:<user id>` or `a:<keyed hash of the address>` (lib/viewer-key.ts), never
+ * an address. Past days are deleted as the counter moves on; the key starts with the day for that.
+ */
+export const productViews = pgTable(
+  'product_views',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    viewer: text('viewer').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId, t.viewer] })],
 );
 
 export const productImages = pgTable(

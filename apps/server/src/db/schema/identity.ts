@@ -103,7 +103,8 @@ export const apiTokens = pgTable(
     prefix: text('prefix').notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Every token expires (API_TOKEN_DEFAULT_DAYS unless told otherwise). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('api_tokens_user_idx').on(t.userId)],

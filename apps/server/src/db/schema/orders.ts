@@ -54,6 +54,8 @@ export const orders = pgTable(
     status: smallint('status').notNull().default(1),
     total: integer('total').notNull(),
     idempotencyKey: text('idempotency_key'),
+    /** Fingerprint of the request that carried the Idempotency-Key: a retry must be the same request. */
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

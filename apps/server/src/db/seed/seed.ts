@@ -5,6 +5,7 @@ import * as s from '../schema/index.ts';
 import { areaData, categoryData, productData, rewardData, storeData } from './catalog-data.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { productSearchText, slugify } from '../../lib/search-text.ts';
+import { moveStock } from '../../modules/products/products.service.ts';
 import { bannerSvg, drawingSvg, writePicture } from './images.ts';
 
 export interface SeedOptions {
@@ -99,7 +100,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       const products = await tx
         .insert(s.products)
         .values(
-          items.map(([cat, name, description, price, stock, featured], i) => ({
+          items.map(([cat, name, description, price, , featured], i) => ({
             storeId: store.id,
             categoryId: categoryId.get(cat)!,
             name,
@@ -107,7 +108,6 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
             description,
             searchText: productSearchText(name, categories.find((c) => c.slug === cat)!.title, description),
             price,
-            stock,
             featured: featured ?? false,
             views: (i * 37) % 101,
             ...audit,
@@ -115,16 +115,12 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
         )
         .returning();
       await tx.insert(s.productImages).values(products.map((p, i) => ({ productId: p.id, url: productPictures[i]!, position: 0 })));
-      await tx.insert(s.inventoryMovements).values(
-        products.map((p) => ({
-          storeId: store.id,
-          productId: p.id,
-          delta: p.stock,
-          stockAfter: p.stock,
-          reason: 'Inventario inicial',
-          createdBy: admin!.id,
-        })),
-      );
+      // Initial stock is a movement like any other (stock = SUM(inventory_movements.delta)).
+      const now = new Date();
+      for (const [i, p] of products.entries()) {
+        const stock = items[i]![4];
+        if (stock > 0) await moveStock(tx, { productId: p.id, delta: stock, reason: 'Inventario inicial', actorId: admin!.id, now });
+      }
       await tx.insert(s.banners).values([
         { storeId: store.id, title: 'Canjea tus puntos', picture: bannerPictures[storeIndex * 2]!, position: 0, ...audit },
         { storeId: store.id, title: 'Reto sorpresa', picture: bannerPictures[storeIndex * 2 + 1]!, position: 1, ...audit },

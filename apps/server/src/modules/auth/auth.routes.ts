@@ -7,7 +7,7 @@ import type { ErrorCode } from '@rewards/shared/errors';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../app.ts';
 import { getSessionUser, signInUser } from '../users/users.service.ts';
-import { createSession, revokeSession } from './auth.service.ts';
+import { createSession, revokeApiToken, revokeSession } from './auth.service.ts';
 import { isProviderUnavailable, type OidcClient } from './oidc-client.ts';
 import { identityProviderUnavailablePage } from './unavailable-page.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -189,13 +189,14 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
       config: { access: 'user' },
       schema: {
         tags: ['auth'],
-        summary: 'Sign out: revokes the session',
+        summary: 'Sign out: revokes the session, or the personal API token the request came with',
         response: { 200: z.object({ data: z.object({ signedOut: z.literal(true) }) }) },
       },
     },
     async (request, reply) => {
       const principal = requireUser(request);
       if (principal.sessionId) await revokeSession(db, principal.sessionId, clock.now());
+      if (principal.tokenId) await revokeApiToken(db, { tokenId: principal.tokenId, userId: principal.id, now: clock.now() });
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { data: { signedOut: true as const } };
     },

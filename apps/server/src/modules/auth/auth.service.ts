@@ -1,6 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, type ApiToken, type ApiTokenCreated } from '@rewards/shared/users';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/secrets.ts';
 
 export async function createSession(
@@ -37,9 +39,45 @@ export async function revokeUserSessions(db: DbOrTx, userId: number, now: Date):
 }
 
 export const API_TOKEN_PREFIX = 'rs_';
+const DAY_MS = 86_400_000;
 
-/** A personal API token: the value is shown once; only its hash is kept. */
-export async function createApiToken(db: DbOrTx, params: { userId: number; name: string; now: Date; expiresAt?: Date }) {
+const apiTokenColumns = {
+  id: s.apiTokens.id,
+  name: s.apiTokens.name,
+  prefix: s.apiTokens.prefix,
+  createdAt: s.apiTokens.createdAt,
+  lastUsedAt: s.apiTokens.lastUsedAt,
+  expiresAt: s.apiTokens.expiresAt,
+  revokedAt: s.apiTokens.revokedAt,
+};
+type ApiTokenRow = Pick<typeof s.apiTokens.$inferSelect, keyof typeof apiTokenColumns>;
+
+function toApiTokenDto(row: ApiTokenRow): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A personal API token: the value is shown once; only its hash is kept. Every token expires, by
+ * default API_TOKEN_DEFAULT_DAYS after it is made (ARCHITECTURE.md section 5: hashed, revocable).
+ */
+export async function createApiToken(
+  db: DbOrTx,
+  params: { userId: number; name: string; now: Date; days?: number },
+): Promise<ApiTokenCreated> {
+  const days = params.days ?? API_TOKEN_DEFAULT_DAYS;
+  if (!Number.isInteger(days) || days < 1 || days > API_TOKEN_MAX_DAYS) {
+    throw new AppError('VALIDATION_FAILED', 400, [
+      { field: 'days', message: `Must be a whole number from 1 to ${API_TOKEN_MAX_DAYS}`, code: 'custom' },
+    ]);
+  }
   const token = newToken(API_TOKEN_PREFIX);
   const [row] = await db
     .insert(s.apiTokens)
@@ -49,17 +87,35 @@ export async function createApiToken(db: DbOrTx, params: { userId: number; name:
       tokenHash: hashToken(token),
       prefix: token.slice(0, 8),
       createdAt: params.now,
-      expiresAt: params.expiresAt,
+      expiresAt: new Date(params.now.getTime() + days * DAY_MS),
     })
-    .returning({ id: s.apiTokens.id });
-  return { id: row!.id, token };
+    .returning(apiTokenColumns);
+  return { ...toApiTokenDto(row!), token };
 }
 
-export async function revokeApiToken(db: DbOrTx, params: { userId: number; tokenId: number; now: Date }): Promise<boolean> {
+const API_TOKEN_LIST_LIMIT = 500;
+
+/** A user's tokens (the newest API_TOKEN_LIST_LIMIT), newest first, expired and revoked ones included (never the secret or its hash). */
+export async function listApiTokens(db: DbOrTx, userId: number): Promise<ApiToken[]> {
   const rows = await db
+    .select(apiTokenColumns)
+    .from(s.apiTokens)
+    .where(eq(s.apiTokens.userId, userId))
+    .orderBy(desc(s.apiTokens.id))
+    .limit(API_TOKEN_LIST_LIMIT);
+  return rows.map(toApiTokenDto);
+}
+
+/**
+ * Revokes a token. With `userId`, only a token of that user (another user's token is NOT_FOUND, as if
+ * it did not exist); without it (operator CLI), any token. Revoking a revoked token keeps its first time.
+ */
+export async function revokeApiToken(db: DbOrTx, params: { tokenId: number; userId?: number; now: Date }): Promise<ApiToken> {
+  const [row] = await db
     .update(s.apiTokens)
-    .set({ revokedAt: params.now })
-    .where(and(eq(s.apiTokens.id, params.tokenId), eq(s.apiTokens.userId, params.userId), isNull(s.apiTokens.revokedAt)))
-    .returning({ id: s.apiTokens.id });
-  return rows.length > 0;
+    .set({ revokedAt: sql`coalesce(${s.apiTokens.revokedAt}, ${params.now.toISOString()}::timestamptz)` })
+    .where(and(eq(s.apiTokens.id, params.tokenId), params.userId === undefined ? undefined : eq(s.apiTokens.userId, params.userId)))
+    .returning(apiTokenColumns);
+  if (!row) throw notFound();
+  return toApiTokenDto(row);
 }

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CART_MAX_QUANTITY } from '@rewards/shared/constants';
 import type { Cart } from '@rewards/shared/orders';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { findOrderable, orderableIn } from '../products/products.service.ts';
 
 async function userStore(db: DbOrTx, userId: number): Promise<number | null> {
   const [u] = await db.select({ storeId: s.users.storeId }).from(s.users).where(eq(s.users.id, userId));
@@ -11,11 +12,13 @@ async function userStore(db: DbOrTx, userId: number): Promise<number | null> {
 }
 
 /**
- * The cart as loaded (SPEC.md section 5): a line whose product has no stock is removed, one whose
- * stock is below its quantity is lowered, each with its warning. The adjustments are saved.
+ * The cart as loaded (SPEC.md section 5): a line whose product has no stock, or is no longer orderable
+ * (`orderableIn`: inactive, its category inactive, another store), is removed; one whose stock is
+ * below its quantity is lowered; each with its warning. The adjustments are saved.
  */
 export async function loadCart(db: DbOrTx, userId: number): Promise<Cart> {
   return db.transaction(async (tx) => {
+    const storeId = await userStore(tx, userId);
     const rows = await tx
       .select({
         id: s.cartItems.id,
@@ -25,17 +28,18 @@ export async function loadCart(db: DbOrTx, userId: number): Promise<Cart> {
         slug: s.products.slug,
         price: s.products.price,
         stock: s.products.stock,
-        active: s.products.active,
+        orderable: storeId === null ? sql<boolean>`false` : sql<boolean>`${orderableIn(storeId)}`,
         categoryId: s.products.categoryId,
       })
       .from(s.cartItems)
       .innerJoin(s.products, eq(s.products.id, s.cartItems.productId))
+      .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
       .where(eq(s.cartItems.userId, userId))
       .orderBy(asc(s.cartItems.id));
     const warnings: Cart['warnings'] = [];
     const kept: typeof rows = [];
     for (const r of rows) {
-      if (r.stock === 0 || !r.active) {
+      if (r.stock === 0 || !r.orderable) {
         await tx.delete(s.cartItems).where(eq(s.cartItems.id, r.id));
         warnings.push({ code: 'REMOVED_NO_STOCK', productId: r.productId, name: r.name });
       } else if (r.stock < r.quantity) {
@@ -73,19 +77,17 @@ export async function loadCart(db: DbOrTx, userId: number): Promise<Cart> {
   });
 }
 
-/** Add to cart: ALREADY_IN_CART, OUT_OF_STOCK, NOT_AVAILABLE_IN_STORE; quantity capped at stock and 5. */
+/**
+ * Add to cart: only an orderable product (`findOrderable`: NOT_FOUND, NOT_AVAILABLE_IN_STORE);
+ * ALREADY_IN_CART, OUT_OF_STOCK; quantity capped at stock and 5.
+ */
 export async function addToCart(
   db: DbOrTx,
   userId: number,
   productId: number,
   quantity: number,
 ): Promise<{ id: number; quantity: number }> {
-  const [product] = await db
-    .select()
-    .from(s.products)
-    .where(and(eq(s.products.id, productId), eq(s.products.active, true)));
-  if (!product) throw notFound();
-  if (product.storeId !== (await userStore(db, userId))) throw new AppError('NOT_AVAILABLE_IN_STORE', 422);
+  const product = await findOrderable(db, productId, await userStore(db, userId));
   if (product.stock === 0) throw new AppError('OUT_OF_STOCK', 422, { productId });
   const capped = Math.min(quantity, product.stock, CART_MAX_QUANTITY);
   const [row] = await db

@@ -58,7 +58,7 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { deps: AppDep
       const principal = requireUser(request);
       const product = await getAdminProduct(db, request.body.productId);
       assertStoreAdmin(principal, product.storeId);
-      const movement = await recordMovement(db, { ...request.body, storeId: product.storeId, actorId: principal.id, now: clock.now() });
+      const movement = await recordMovement(db, { ...request.body, actorId: principal.id, now: clock.now() });
       cache.invalidate();
       return reply.status(201).send({ data: movement });
     },

@@ -4,7 +4,7 @@ import type { InventoryMovement } from '@rewards/shared/inventory';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { applyStockDelta } from '../products/products.service.ts';
+import { moveStock } from '../products/products.service.ts';
 
 const columns = {
   id: s.inventoryMovements.id,
@@ -57,12 +57,12 @@ export async function getMovement(db: DbOrTx, id: number): Promise<InventoryMove
   return toDto(row);
 }
 
-/** A restock or adjustment: the product's stock and the movement change together, or not at all. */
+/** A restock or adjustment: the product's stock and the movement change together, or not at all (moveStock). */
 export async function recordMovement(
   db: DbOrTx,
-  p: { productId: number; storeId: number; delta: number; reason: string; actorId: number; now: Date },
+  p: { productId: number; delta: number; reason: string; actorId: number; now: Date },
 ): Promise<InventoryMovement> {
-  const { movementId } = await db.transaction((tx) => applyStockDelta(tx, p));
+  const { movementId } = await db.transaction((tx) => moveStock(tx, p));
   return getMovement(db, movementId);
 }
 

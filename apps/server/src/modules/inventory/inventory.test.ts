@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
+import { assertInvariants, setStock } from '../../../test/invariants.ts';
 
 let t: TestApp;
 const who: Record<string, string> = {};
@@ -12,6 +13,7 @@ beforeAll(async () => {
   [product] = (await t.db.select().from(s.products).where(eq(s.products.slug, 'termo-de-acero'))) as [typeof product];
 });
 afterAll(() => t.close());
+afterEach(() => assertInvariants(t.db));
 
 const post = (u: string | undefined, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/inventory', headers: u ? as(who[u]) : { origin: 'http://localhost:3000' }, payload });
@@ -53,7 +55,7 @@ describe('inventory movements', () => {
 
   it('keeps stock whole under concurrent adjustments', async () => {
     const [item] = await t.db.select().from(s.products).where(eq(s.products.slug, 'mouse-inalambrico'));
-    await t.db.update(s.products).set({ stock: 10 }).where(eq(s.products.id, item!.id));
+    await setStock(t.db, item!.id, 10);
     const results = await Promise.all(
       Array.from({ length: 20 }, () => post('admin', { productId: item!.id, delta: -1, reason: 'Venta en mostrador' })),
     );

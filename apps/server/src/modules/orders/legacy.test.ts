@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
+import { assertInvariants, setStock } from '../../../test/invariants.ts';
 
 /** The legacy money endpoints of SPEC.md section 7: administrators of the store only, atomic each. */
 let t: TestApp;
@@ -13,10 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(async () => {
   t.clock.set('2026-03-02T15:00:00Z');
-  const drift = await t.db.execute(sql`
-    select u.id from users u left join point_transactions pt on pt.user_id = u.id
-    group by u.id having u.points <> coalesce(sum(pt.value), 0)`);
-  expect(drift.rows).toEqual([]);
+  await assertInvariants(t.db);
   const orders = await t.db.execute(sql`
     select o.id from orders o left join order_lines l on l.order_id = o.id
     group by o.id having o.total <> coalesce(sum(l.price * l.quantity), 0)`);
@@ -86,9 +84,9 @@ describe('POST /api/orders/orderDetail', () => {
     expect((await add({ price: termo.price + 1 })).json()).toMatchObject({ statusCode: 409, code: 'CONFLICT' });
     expect((await add({ userId: 999 })).json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
     expect((await add({ quantity: 0 })).statusCode).toBe(400);
-    await t.db.update(s.products).set({ stock: 0 }).where(eq(s.products.id, termo.id));
+    await setStock(t.db, termo.id, 0);
     expect((await add({})).json()).toMatchObject({ statusCode: 422, code: 'OUT_OF_STOCK' });
-    await t.db.update(s.products).set({ stock: termo.stock }).where(eq(s.products.id, termo.id));
+    await setStock(t.db, termo.id, termo.stock);
     const expensive = await t.db
       .insert(s.products)
       .values({
@@ -96,6 +94,7 @@ describe('POST /api/orders/orderDetail', () => {
         slug: 'caro',
         name: 'Caro',
         price: 999_999,
+        stock: 0,
       })
       .returning();
     expect((await add({ productId: expensive[0]!.id })).json()).toMatchObject({ statusCode: 422, code: 'NOT_ENOUGH_POINTS' });

@@ -29,7 +29,8 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       config: { access: 'user' },
       schema: {
         tags: ['orders'],
-        summary: 'Place an order paid with points, atomically (lines for buy now, or fromCart); Idempotency-Key replays the first result',
+        summary:
+          'Place an order paid with points, atomically (lines for buy now, one per product, or fromCart); the same Idempotency-Key with the same request replays the first result, with another request it is IDEMPOTENCY_KEY_REUSED',
         headers: z.object({ 'idempotency-key': textSchema(100, 8).optional() }).passthrough(),
         body: orderCreateSchema,
         response: { 200: orderItem, 201: orderItem },

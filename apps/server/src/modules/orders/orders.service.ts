@@ -1,14 +1,16 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { ListResponse } from '@rewards/shared/common';
+import { createHash } from 'node:crypto';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { INT32_MAX, type ListResponse } from '@rewards/shared/common';
 import { OrderStatus } from '@rewards/shared/enums';
-import { isErrorCode, type ErrorCode } from '@rewards/shared/errors';
 import { canMoveOrder, type Order, type OrderCreate } from '@rewards/shared/orders';
 import { addDays } from '@rewards/shared/program';
 import { preparedRows, type Db, type DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { startOfLocalDay } from '../../lib/calendar.ts';
+import { raisedRule } from '../../lib/database-rules.ts';
 import { postPoints } from '../points/points.service.ts';
+import { findOrderable, moveStock } from '../products/products.service.ts';
 
 /** Order DTOs with lines (name, first picture) and tracking, for a page of orders. */
 async function toOrders(db: DbOrTx, rows: (typeof s.orders.$inferSelect)[]): Promise<Order[]> {
@@ -67,37 +69,23 @@ export async function getOrder(db: DbOrTx, id: number): Promise<Order> {
   return (await toOrders(db, [row]))[0]!;
 }
 
-/** A conditional decrement: stock never goes below 0 (OUT_OF_STOCK instead). */
-async function takeStock(tx: DbOrTx, product: { id: number; name: string }, quantity: number) {
-  const [taken] = await tx
-    .update(s.products)
-    .set({ stock: sql`${s.products.stock} - ${quantity}` })
-    .where(and(eq(s.products.id, product.id), gte(s.products.stock, quantity)))
-    .returning({ id: s.products.id });
-  if (!taken) throw new AppError('OUT_OF_STOCK', 422, { productId: product.id, name: product.name });
-}
-
 /** Integers as a PostgreSQL array literal (one parameter, the same on PostgreSQL and PGlite). */
 const intArrayLiteral = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
 
-/** HTTP status of each rule `rs_place_order` may raise; any other failure stays a 500. */
-const placeOrderErrors: Partial<Record<ErrorCode, number>> = {
-  NOT_FOUND: 404,
-  USER_INACTIVE: 403,
-  REDEMPTION_CLOSED: 422,
-  CART_EMPTY: 422,
-  NOT_AVAILABLE_IN_STORE: 422,
-  NOT_ENOUGH_POINTS: 422,
-  OUT_OF_STOCK: 422,
-};
-
-/** A rule raised by the database (P0001 with an API error code as its message) as an AppError. */
-function raisedRule(err: unknown): AppError | undefined {
-  const e = ((err as { cause?: unknown }).cause ?? err) as { code?: string; message?: string; detail?: string };
-  if (e.code !== 'P0001' || !isErrorCode(e.message)) return undefined;
-  const status = placeOrderErrors[e.message];
-  if (!status) return undefined;
-  return new AppError(e.message, status, e.detail ? (JSON.parse(e.detail) as Record<string, unknown>) : undefined);
+/**
+ * Fingerprint of an order request, stored with its Idempotency-Key: the lines in product order (their
+ * order in the body does not matter), or "from cart" (the cart may change between a request and its
+ * retry, the request does not).
+ */
+export function orderRequestHash(input: OrderCreate): string {
+  const canonical =
+    'lines' in input
+      ? `lines:${[...input.lines]
+          .sort((a, b) => a.productId - b.productId)
+          .map((l) => `${l.productId}x${l.quantity}`)
+          .join(',')}`
+      : 'fromCart';
+  return createHash('sha256').update(canonical).digest('hex');
 }
 
 /**
@@ -105,7 +93,8 @@ function raisedRule(err: unknown): AppError | undefined {
  * the user's row and the products' rows are locked, store, stock and points are checked under those
  * locks, then stock, order, lines, tracking, balance, `order` transaction, notification and cart
  * clean-up are written, all in one statement; any failure leaves nothing behind. The same
- * Idempotency-Key returns the first order. It runs in the database because this is the hottest write
+ * Idempotency-Key with the same request returns the first order; with another request it is
+ * IDEMPOTENCY_KEY_REUSED (422). It runs in the database because this is the hottest write
  * of the product and each round trip costs more than the work (bench/orders.mjs, decision 0003).
  */
 export async function createOrder(
@@ -118,13 +107,14 @@ export async function createOrder(
     const [row] = await preparedRows<{ result: unknown }>(
       db,
       'rs_place_order',
-      'select rs_place_order($1, $2::int[], $3::int[], $4, $5, $6::timestamptz, $7) as result',
+      'select rs_place_order($1, $2::int[], $3::int[], $4, $5, $6, $7::timestamptz, $8) as result',
       [
         p.userId,
         intArrayLiteral(lines.map((l) => l.productId)),
         intArrayLiteral(lines.map((l) => l.quantity)),
         'fromCart' in p.input,
         p.idempotencyKey ?? null,
+        p.idempotencyKey ? orderRequestHash(p.input) : null,
         p.now.toISOString(),
         p.redemptionOpen,
       ],
@@ -178,12 +168,16 @@ export async function moveOrder(
           createdBy: p.actorId,
           now: p.now,
         });
+      // The stock comes back as movements (moveStock), products in id order like every lock of products.
       const lines = await tx.select().from(s.orderLines).where(eq(s.orderLines.orderId, order.id)).orderBy(asc(s.orderLines.productId));
       for (const l of lines)
-        await tx
-          .update(s.products)
-          .set({ stock: sql`${s.products.stock} + ${l.quantity}` })
-          .where(eq(s.products.id, l.productId));
+        await moveStock(tx, {
+          productId: l.productId,
+          delta: l.quantity,
+          reason: `Order #${order.id} canceled`,
+          actorId: p.actorId,
+          now: p.now,
+        });
     }
     if (p.to === OrderStatus.InProgress) {
       const [user] = await tx.select({ email: s.users.email, name: s.users.name }).from(s.users).where(eq(s.users.id, order.userId));
@@ -270,10 +264,10 @@ export async function addOrderLine(
       throw new AppError('VALIDATION_FAILED', 400, { fieldErrors: { userId: ['not the customer of this order'] } });
     if (p.status !== undefined && p.status !== order.status) throw new AppError('STATUS_MISMATCH', 409, { orderStatus: order.status });
     if (order.status !== OrderStatus.Pending) throw new AppError('ORDER_NOT_PENDING', 409, { status: order.status });
-    const [product] = await tx.select().from(s.products).where(eq(s.products.id, p.productId));
-    if (!product || !product.active) throw new AppError('NOT_FOUND', 404, { productId: p.productId });
-    if (product.storeId !== order.storeId) throw new AppError('NOT_AVAILABLE_IN_STORE', 422, { productId: p.productId });
+    // Orderable in the order's store, by the same rule as the shop, the cart and rs_place_order.
+    const product = await findOrderable(tx, p.productId, order.storeId);
     if (p.price !== undefined && p.price !== product.price) throw new AppError('CONFLICT', 409, { price: product.price });
+    // Exact in JavaScript (at most 1e9 x 1000); past int32 it is more than any balance (NOT_ENOUGH_POINTS).
     const amount = product.price * p.quantity;
     // Locks in the same order as createOrder and moveOrder (order, user, products): no deadlock cycle.
     if (amount > 0)
@@ -287,7 +281,7 @@ export async function addOrderLine(
         createdBy: p.actorId,
         now: p.now,
       });
-    await takeStock(tx, product, p.quantity);
+    await moveStock(tx, { productId: product.id, delta: -p.quantity, reason: `Order #${order.id}`, actorId: p.actorId, now: p.now });
     await tx.insert(s.orderLines).values({
       orderId: order.id,
       productId: product.id,
@@ -296,10 +290,12 @@ export async function addOrderLine(
       price: product.price,
       status: order.status,
     });
-    await tx
+    const [raised] = await tx
       .update(s.orders)
       .set({ total: sql`${s.orders.total} + ${amount}`, updatedAt: p.now })
-      .where(eq(s.orders.id, order.id));
+      .where(and(eq(s.orders.id, order.id), lte(s.orders.total, INT32_MAX - amount)))
+      .returning({ id: s.orders.id });
+    if (!raised) throw new AppError('AMOUNT_TOO_LARGE', 422, { total: order.total, amount });
   });
   return getOrder(db, p.orderId);
 }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
+import { assertInvariants, setStock } from '../../../test/invariants.ts';
 import { createApiToken } from '../auth/auth.service.ts';
 
 let t: TestApp;
@@ -12,16 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** users.points = SUM(point_transactions.value) for everyone; no negative stock or balance. */
-async function assertInvariants() {
-  const drift = await t.db.execute(sql`
-    select u.id, u.points, coalesce(sum(pt.value), 0)::int as ledger from users u
-    left join point_transactions pt on pt.user_id = u.id group by u.id having u.points <> coalesce(sum(pt.value), 0)`);
-  expect(drift.rows).toEqual([]);
-  const negative = await t.db.execute(sql`select id from products where stock < 0 union all select id from users where points < 0`);
-  expect(negative.rows).toEqual([]);
-}
-afterEach(assertInvariants);
+afterEach(() => assertInvariants(t.db));
 
 const product = async (slug: string) => (await t.db.select().from(s.products).where(eq(s.products.slug, slug)))[0]!;
 const user = async (email: string) => (await t.db.select().from(s.users).where(eq(s.users.email, email)))[0]!;
@@ -40,7 +32,8 @@ async function shopper(n: string, points: number): Promise<Record<string, string
     .values({ email: `buyer-${n}@rewards.test`, name: `Buyer ${n}`, storeId: 1, points })
     .returning();
   await t.db.insert(s.pointTransactions).values({ userId: u!.id, value: points, kind: 'load', description: 'Test load' });
-  const { token } = await createApiToken(t.db, { userId: u!.id, name: 'test', now: t.clock.now() });
+  // Tokens expire (90 days by default): this one must outlive the tests that move the clock to October.
+  const { token } = await createApiToken(t.db, { userId: u!.id, name: 'test', now: t.clock.now(), days: 365 });
   return { authorization: `Bearer ${token}` };
 }
 
@@ -58,8 +51,8 @@ describe('cart', () => {
     await add({ productId: lamp.id, quantity: 3 });
     const mouse = await product('mouse-inalambrico');
     await add({ productId: mouse.id, quantity: 2 });
-    await t.db.update(s.products).set({ stock: 0 }).where(eq(s.products.id, mouse.id));
-    await t.db.update(s.products).set({ stock: 2 }).where(eq(s.products.id, lamp.id));
+    await setStock(t.db, mouse.id, 0);
+    await setStock(t.db, lamp.id, 2);
     expect((await add({ productId: mouse.id })).json().code).toBe('OUT_OF_STOCK');
     const cart = (await t.app.inject({ method: 'GET', url: '/api/shoppingCart/', headers: as(who.ana) })).json();
     expect(cart.warnings).toEqual([
@@ -250,7 +243,7 @@ describe('orders', () => {
 describe('orders under concurrency', () => {
   it('50 buyers racing for a product with stock 10: exactly 10 sold, stock 0', async () => {
     const item = await product('hamaca-portatil');
-    await t.db.update(s.products).set({ stock: 10 }).where(eq(s.products.id, item.id));
+    await setStock(t.db, item.id, 10);
     const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => shopper(`race-${i}`, 5000)));
     const results = await Promise.all(buyers.map((b) => order(b, { lines: [{ productId: item.id, quantity: 1 }] })));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(10);
@@ -264,7 +257,7 @@ describe('orders under concurrency', () => {
   it('one user firing 20 concurrent orders that each cost 60% of the balance: exactly one succeeds', async () => {
     const buyer = await shopper('greedy', 1000);
     const libreta = await product('libreta-ejecutiva'); // 350 points: 2 of them = 700 = 70%
-    await t.db.update(s.products).set({ stock: 100 }).where(eq(s.products.id, libreta.id));
+    await setStock(t.db, libreta.id, 100);
     const results = await Promise.all(Array.from({ length: 20 }, () => order(buyer, { lines: [{ productId: libreta.id, quantity: 2 }] })));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 422).every((r) => r.json().code === 'NOT_ENOUGH_POINTS')).toBe(true);

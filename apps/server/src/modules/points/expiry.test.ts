@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { assertInvariants } from '../../../test/invariants.ts';
 import { defaultCalendar } from '../../lib/calendar.ts';
 import { runPointExpiry } from './expiry.service.ts';
 
@@ -13,6 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+afterEach(() => assertInvariants(t.db));
 
 describe('point expiry (16 October)', () => {
   it('does nothing before 16 October in the program time zone', async () => {

@@ -1,4 +1,5 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { INT32_MAX } from '@rewards/shared/common';
 import type { TransactionKind } from '@rewards/shared/enums';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
@@ -18,19 +19,25 @@ export interface PointsEntry {
 
 /**
  * Writes one ledger row and moves the running balance by the same amount, inside the caller's
- * transaction (users.points = SUM(point_transactions.value), always). A debit is a conditional update:
- * it never takes a balance below 0 and answers NOT_ENOUGH_POINTS instead. Returns the new balance.
+ * transaction (users.points = SUM(point_transactions.value), always). Both are conditional updates: a
+ * debit never takes a balance below 0 (NOT_ENOUGH_POINTS), a credit never past int32
+ * (AMOUNT_TOO_LARGE), and an amount beyond int32 is one of the two, never an overflow. Returns the
+ * new balance.
  */
 export async function postPoints(tx: DbOrTx, p: PointsEntry): Promise<number> {
   if (!Number.isInteger(p.value) || p.value === 0) throw new Error('ledger values are non-zero whole numbers');
-  const [row] = await tx
-    .update(s.users)
-    .set({ points: sql`${s.users.points} + ${p.value}`, updatedAt: p.now })
-    .where(p.value > 0 ? eq(s.users.id, p.userId) : and(eq(s.users.id, p.userId), gte(s.users.points, -p.value)))
-    .returning({ points: s.users.points });
+  const fits = Math.abs(p.value) <= INT32_MAX;
+  const [row] = fits
+    ? await tx
+        .update(s.users)
+        .set({ points: sql`${s.users.points} + ${p.value}`, updatedAt: p.now })
+        .where(and(eq(s.users.id, p.userId), p.value > 0 ? lte(s.users.points, INT32_MAX - p.value) : gte(s.users.points, -p.value)))
+        .returning({ points: s.users.points })
+    : [];
   if (!row) {
     const [user] = await tx.select({ points: s.users.points }).from(s.users).where(eq(s.users.id, p.userId));
     if (!user) throw new AppError('NOT_FOUND', 404);
+    if (p.value > 0) throw new AppError('AMOUNT_TOO_LARGE', 422, { value: p.value, balance: user.points });
     throw new AppError('NOT_ENOUGH_POINTS', 422, { total: -p.value, balance: user.points });
   }
   await tx.insert(s.pointTransactions).values({

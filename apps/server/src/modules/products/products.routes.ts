@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { listField, parseFields, readForm, type UploadedFile } from '../../lib/multipart.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
+import { viewerKey } from '../../lib/viewer-key.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../app.ts';
 import { recordMovement } from '../inventory/inventory.service.ts';
@@ -153,12 +154,16 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       config: { access: 'public' },
       schema: {
         tags: ['products'],
-        summary: 'Count a view of the product page',
+        summary:
+          'Count a view of the product page: once a day per signed-in user, else per client address; answers whether this one counted',
         params: idParamsSchema,
         response: { 200: itemEnvelope(z.object({ counted: z.boolean() })) },
       },
     },
-    async (request) => ({ data: { counted: await countView(db, request.params.id) } }),
+    async (request) => {
+      const viewer = viewerKey({ userId: request.principal?.id, ip: request.ip, secret: config.session.secret });
+      return { data: { counted: await countView(db, { productId: request.params.id, viewer, now: clock.now() }) } };
+    },
   );
   r.get(
     '/products/stock/:productId/:quantity',
@@ -308,7 +313,6 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       if (orderId && (await orderStoreId(db, orderId)) !== product.storeId) throw new AppError('NOT_FOUND', 404, { orderId });
       const movement = await recordMovement(db, {
         productId,
-        storeId: product.storeId,
         delta: -quantity,
         reason: orderId ? `Order #${orderId}` : 'Salida de stock (pedido)',
         actorId: principal.id,

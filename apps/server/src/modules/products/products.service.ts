@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { ListResponse } from '@rewards/shared/common';
 import type { AdminProductListQuery, Product, ProductForm, ProductOrder, ProductUpdate } from '@rewards/shared/products';
 import { MAX_PRODUCT_PICTURES } from '@rewards/shared/products';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { raisedRule } from '../../lib/database-rules.ts';
 import { normalizeSearch, productSearchText, slugify } from '../../lib/search-text.ts';
 
 const NEW_PRODUCT_DAYS = 30;
@@ -47,9 +48,37 @@ async function toDtos(db: DbOrTx, rows: Row[]): Promise<Product[]> {
   }));
 }
 
-/** What shoppers may see: active products in active categories of the store. */
-function visibleIn(storeId: number): SQL {
+/**
+ * The one rule of what a shopper may see and order ("orderable"): the product is active, its category
+ * is active, and it belongs to the shopper's store. Shop lists and pages, cart add and load, wishlist
+ * add and the legacy orderDetail use it (through `findOrderable` for one product); `rs_place_order`
+ * (migration 0005) checks the same three conditions under its locks. Needs `categories` joined.
+ */
+export function orderableIn(storeId: number): SQL {
   return and(eq(s.products.storeId, storeId), eq(s.products.active, true), eq(s.categories.active, true))!;
+}
+
+/**
+ * One product by the orderable rule: NOT_FOUND (404) when it, or its category, is inactive or missing,
+ * as in the shop; NOT_AVAILABLE_IN_STORE (422) when it belongs to another store than `storeId` (a
+ * user without a store has none). 'any' skips the store part, for public reads that know no store.
+ */
+export async function findOrderable(db: DbOrTx, productId: number, storeId: number | null | 'any') {
+  const [row] = await db
+    .select({
+      id: s.products.id,
+      name: s.products.name,
+      storeId: s.products.storeId,
+      categoryId: s.products.categoryId,
+      price: s.products.price,
+      stock: s.products.stock,
+    })
+    .from(s.products)
+    .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
+    .where(and(eq(s.products.id, productId), eq(s.products.active, true), eq(s.categories.active, true)));
+  if (!row) throw notFound({ productId });
+  if (storeId !== 'any' && row.storeId !== storeId) throw new AppError('NOT_AVAILABLE_IN_STORE', 422, { productId });
+  return row;
 }
 
 const escapeLike = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -104,7 +133,7 @@ export interface ShopListFilter {
 
 /** Category pages, search results and "all products", paged. */
 export async function listShopProducts(db: DbOrTx, f: ShopListFilter): Promise<ListResponse<Product>> {
-  const base: SQL[] = [visibleIn(f.storeId)];
+  const base: SQL[] = [orderableIn(f.storeId)];
   if (f.categoryId) base.push(eq(s.products.categoryId, f.categoryId));
   if (f.categorySlug) base.push(eq(s.categories.slug, f.categorySlug));
   const exact = f.search ? searchCondition(f.search) : undefined;
@@ -174,6 +203,7 @@ export async function getShopProduct(db: DbOrTx, by: { slug: string } | { id: nu
     .where(
       and(
         'slug' in by ? eq(s.products.slug, by.slug) : eq(s.products.id, by.id),
+        // The orderable rule, its store part answered below with NOT_AVAILABLE_IN_STORE.
         eq(s.products.active, true),
         eq(s.categories.active, true),
       ),
@@ -185,13 +215,33 @@ export async function getShopProduct(db: DbOrTx, by: { slug: string } | { id: nu
   return dto!;
 }
 
-export async function countView(db: DbOrTx, productId: number): Promise<boolean> {
-  const rows = await db
-    .update(s.products)
-    .set({ views: sql`${s.products.views} + 1` })
-    .where(and(eq(s.products.id, productId), eq(s.products.active, true)))
-    .returning({ id: s.products.id });
-  return rows.length > 0;
+/**
+ * Counts a view of an active product once per viewer (lib/viewer-key.ts) and day (UTC): the first
+ * view of the day records the viewer and adds 1, in one transaction; repeats change nothing. Answers
+ * whether this view was counted. When one is, the viewers of past days are deleted (a range of the key).
+ */
+export async function countView(db: DbOrTx, p: { productId: number; viewer: string; now: Date }): Promise<boolean> {
+  const day = p.now.toISOString().slice(0, 10);
+  const counted = await db.transaction(async (tx) => {
+    const seen = await tx
+      .insert(s.productViews)
+      .select((qb) =>
+        qb
+          .select({ day: sql<string>`${day}::date`.as('day'), productId: s.products.id, viewer: sql<string>`${p.viewer}`.as('viewer') })
+          .from(s.products)
+          .where(and(eq(s.products.id, p.productId), eq(s.products.active, true))),
+      )
+      .onConflictDoNothing()
+      .returning({ productId: s.productViews.productId });
+    if (!seen.length) return false;
+    await tx
+      .update(s.products)
+      .set({ views: sql`${s.products.views} + 1` })
+      .where(eq(s.products.id, p.productId));
+    return true;
+  });
+  if (counted) await db.delete(s.productViews).where(lt(s.productViews.day, day));
+  return counted;
 }
 
 /** Home rows: featured, new (last 30 days), most viewed, recommended (preferred category and purchase history). */
@@ -200,7 +250,7 @@ export async function productStats(
   p: { type: 'featured' | 'recommended' | 'new' | 'views'; storeId: number; limit: number; userId?: number; now: Date },
 ): Promise<Product[]> {
   const base = db.select(columns).from(s.products).innerJoin(s.categories, eq(s.categories.id, s.products.categoryId));
-  const visible = visibleIn(p.storeId);
+  const visible = orderableIn(p.storeId);
   let rows: Row[];
   if (p.type === 'featured') {
     rows = await base
@@ -223,7 +273,7 @@ export async function productStats(
 
 async function recommended(db: DbOrTx, storeId: number, limit: number, userId?: number): Promise<Row[]> {
   const base = () => db.select(columns).from(s.products).innerJoin(s.categories, eq(s.categories.id, s.products.categoryId));
-  const visible = visibleIn(storeId);
+  const visible = orderableIn(storeId);
   if (!userId) return base().where(visible).orderBy(desc(s.products.featured), desc(s.products.views), desc(s.products.id)).limit(limit);
   const [profile] = await db.select({ categoryId: s.profiles.preferredCategoryId }).from(s.profiles).where(eq(s.profiles.userId, userId));
   const bought = await db
@@ -278,7 +328,7 @@ export async function lastShopping(db: DbOrTx, userId: number, storeId: number, 
     .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
     .where(
       and(
-        visibleIn(storeId),
+        orderableIn(storeId),
         inArray(
           s.products.id,
           recent.map((r) => r.productId),
@@ -297,7 +347,7 @@ export async function otherResults(
   db: DbOrTx,
   p: { storeId: number; categoryId?: number; excludeId?: number; limit: number },
 ): Promise<Product[]> {
-  const visible = visibleIn(p.storeId);
+  const visible = orderableIn(p.storeId);
   const exclude = p.excludeId ? ne(s.products.id, p.excludeId) : undefined;
   const base = () => db.select(columns).from(s.products).innerJoin(s.categories, eq(s.categories.id, s.products.categoryId));
   const same = p.categoryId
@@ -325,11 +375,7 @@ export async function otherResults(
 
 /** How many of `quantity` can be had now (SPEC.md: GET products/stock/{id}/{quantity}). */
 export async function availableStock(db: DbOrTx, productId: number, quantity: number): Promise<number> {
-  const [row] = await db
-    .select({ stock: s.products.stock, active: s.products.active })
-    .from(s.products)
-    .where(eq(s.products.id, productId));
-  if (!row || !row.active) throw notFound();
+  const row = await findOrderable(db, productId, 'any');
   return Math.max(0, Math.min(row.stock, quantity));
 }
 
@@ -408,7 +454,6 @@ export async function createProduct(
         description: input.description,
         searchText: productSearchText(input.name, category.title, input.description),
         price: input.price,
-        stock: input.stock,
         featured: input.featured,
         createdBy: input.actorId,
         modifiedBy: input.actorId,
@@ -417,17 +462,14 @@ export async function createProduct(
       })
       .returning({ id: s.products.id });
     await tx.insert(s.productImages).values(input.pictures.map((url, position) => ({ productId: product!.id, url, position })));
-    if (input.stock > 0) {
-      await tx.insert(s.inventoryMovements).values({
-        storeId: input.storeId,
+    if (input.stock > 0)
+      await moveStock(tx, {
         productId: product!.id,
         delta: input.stock,
-        stockAfter: input.stock,
         reason: 'Inventario inicial',
-        createdBy: input.actorId,
-        createdAt: input.now,
+        actorId: input.actorId,
+        now: input.now,
       });
-    }
     return product!.id;
   });
   return getAdminProduct(db, id);
@@ -473,9 +515,8 @@ export async function updateProduct(
       })
       .where(eq(s.products.id, id));
     if (input.stock !== undefined && input.stock !== current.stock) {
-      await applyStockDelta(tx, {
+      await moveStock(tx, {
         productId: id,
-        storeId: current.storeId,
         delta: input.stock - current.stock,
         reason: 'Ajuste desde la edición del producto',
         actorId: input.actorId,
@@ -498,30 +539,25 @@ export async function updateProduct(
   return { product: await getAdminProduct(db, id), removed };
 }
 
-/** Applies a stock change with a conditional update (never below zero) and records the movement. */
-export async function applyStockDelta(
+/**
+ * The one way stock changes (docs/decisions/0004-stock-owner.md): `rs_move_stock` (migration 0005) moves
+ * `products.stock` by `delta` with a conditional update and writes the inventory movement in the same
+ * statement, so stock = SUM(inventory_movements.delta) for every product. Never below 0
+ * (OUT_OF_STOCK), never past int32 (AMOUNT_TOO_LARGE), an unknown product is NOT_FOUND. Orders placed
+ * by `rs_place_order` call the same function. Run it inside the caller's transaction.
+ */
+export async function moveStock(
   tx: DbOrTx,
-  p: { productId: number; storeId: number; delta: number; reason: string; actorId: number; now: Date },
+  p: { productId: number; delta: number; reason: string; actorId?: number | null; now: Date },
 ): Promise<{ movementId: number; stockAfter: number }> {
-  const [updated] = await tx
-    .update(s.products)
-    .set({ stock: sql`${s.products.stock} + ${p.delta}`, updatedAt: p.now, modifiedBy: p.actorId })
-    .where(and(eq(s.products.id, p.productId), gte(sql`${s.products.stock} + ${p.delta}`, 0)))
-    .returning({ stock: s.products.stock });
-  if (!updated) throw new AppError('OUT_OF_STOCK', 422, { productId: p.productId, delta: p.delta });
-  const [movement] = await tx
-    .insert(s.inventoryMovements)
-    .values({
-      storeId: p.storeId,
-      productId: p.productId,
-      delta: p.delta,
-      stockAfter: updated.stock,
-      reason: p.reason,
-      createdBy: p.actorId,
-      createdAt: p.now,
-    })
-    .returning({ id: s.inventoryMovements.id });
-  return { movementId: movement!.id, stockAfter: updated.stock };
+  try {
+    const { rows } = await tx.execute<{ id: number; stock_after: number }>(
+      sql`select id, stock_after from rs_move_stock(${p.productId}::int, ${p.delta}::int, ${p.reason}::text, ${p.actorId ?? null}::int, ${p.now.toISOString()}::timestamptz)`,
+    );
+    return { movementId: Number(rows[0]!.id), stockAfter: Number(rows[0]!.stock_after) };
+  } catch (err) {
+    throw raisedRule(err) ?? err;
+  }
 }
 
 export async function setProductActive(db: DbOrTx, id: number, active: boolean, actorId: number, now: Date): Promise<Product> {

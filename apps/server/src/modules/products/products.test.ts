@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, multipart, png, signIn, type TestApp } from '../../../test/harness.ts';
+import { assertInvariants, setStock } from '../../../test/invariants.ts';
 
 let t: TestApp;
 const who: Record<string, string> = {};
@@ -17,6 +18,7 @@ beforeAll(async () => {
     .where(and(eq(s.categories.slug, 'electronica'), eq(s.categories.storeId, 1)))) as [{ id: number; slug: string }];
 });
 afterAll(() => t.close());
+afterEach(() => assertInvariants(t.db));
 
 const get = (url: string, u?: string) => t.app.inject({ method: 'GET', url, headers: u ? as(who[u]) : {} });
 const names = (res: { json: () => { data: { name: string }[] } }) => res.json().data.map((p) => p.name);
@@ -289,7 +291,7 @@ describe('administrators', () => {
     const low = (await get('/api/productAdmin/?storeId=1&stock=low&pageSize=100', 'admin')).json().data;
     expect(low.every((p: { stock: number }) => p.stock > 0 && p.stock <= 5)).toBe(true);
     const [termo] = await t.db.select().from(s.products).where(eq(s.products.slug, 'termo-de-acero'));
-    await t.db.update(s.products).set({ stock: 0 }).where(eq(s.products.id, termo!.id));
+    await setStock(t.db, termo!.id, 0);
     const out = (await get('/api/productAdmin/?storeId=1&stock=out', 'admin')).json().data.map((p: { id: number }) => p.id);
     expect(out).toContain(termo!.id);
     const search = (await get('/api/productAdmin/?storeId=1&search=termo', 'admin')).json().data.map((p: { slug: string }) => p.slug);

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { idParamsSchema, idSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
 import { Role } from '@rewards/shared/enums';
 import {
+  apiTokenCreatedSchema,
+  apiTokenCreateSchema,
+  apiTokenSchema,
   headerCountsSchema,
   sessionUserSchema,
   userListItemSchema,
@@ -14,10 +17,10 @@ import {
 } from '@rewards/shared/users';
 import { AppError } from '../../lib/app-error.ts';
 import { isAccrualOpen } from '../../lib/calendar.ts';
-import { assertStoreAdmin, canAdminStore, requireUser } from '../../plugins/auth.ts';
-import { adjustUserPoints } from '../points/points.service.ts';
+import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../app.ts';
-import { getHeaderCounts, getSessionUser, isStoreAccount, listUsers, setUserRole } from './users.service.ts';
+import { createApiToken, listApiTokens, revokeApiToken } from '../auth/auth.service.ts';
+import { adminAdjustPoints, getHeaderCounts, getSessionUser, isStoreAccount, listUsers, setUserRole } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { db, clock, config } = opts.deps;
@@ -82,7 +85,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps })
       schema: {
         tags: ['users'],
         summary:
-          "Legacy, administrators of the user's store only: load points (positive, accrual window) or adjust them (negative, never below 0); answers the new balance",
+          "Legacy, administrators of the user's store only (an administrator's points: super administrators only; never one's own): load points (positive, accrual window) or adjust them (negative, never below 0); answers the new balance",
         body: userPointsSchema,
         response: { 200: userPointsResultSchema },
       },
@@ -90,22 +93,68 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps })
     async (request) => {
       const principal = requireUser(request);
       const { userId, value, description } = request.body;
-      const target = await getSessionUser(db, userId);
-      // Nobody writes their own points, administrators included.
-      if (target.id === principal.id) throw new AppError('FORBIDDEN', 403);
-      if (target.storeId === null ? principal.role !== Role.SuperAdmin : !canAdminStore(principal, target.storeId))
-        throw new AppError('FORBIDDEN_STORE', 403, { storeId: target.storeId });
       const now = clock.now();
-      const balance = await adjustUserPoints(db, {
+      const balance = await adminAdjustPoints(db, {
+        actor: principal,
         userId,
         value,
         description,
-        actorId: principal.id,
         accrualOpen: isAccrualOpen(now, config.calendar),
         now,
       });
       return { data: { userId, value: balance } };
     },
+  );
+
+  // ---- personal API tokens of the session user (ARCHITECTURE.md section 5) ----
+  r.get(
+    '/tokens',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: "The session user's personal API tokens, newest first (never the secret)",
+        response: { 200: itemEnvelope(z.array(apiTokenSchema)) },
+      },
+    },
+    async (request) => ({ data: await listApiTokens(db, requireUser(request).id) }),
+  );
+
+  r.post(
+    '/tokens',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'A new personal API token for the session user (signed in through the browser); the secret is answered this once',
+        body: apiTokenCreateSchema,
+        response: { 201: itemEnvelope(apiTokenCreatedSchema) },
+      },
+    },
+    async (request, reply) => {
+      const principal = requireUser(request);
+      // A token cannot mint another one, or it would never really expire.
+      if (principal.via !== 'session') throw new AppError('FORBIDDEN', 403);
+      const created = await createApiToken(db, { userId: principal.id, ...request.body, now: clock.now() });
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send({ data: created });
+    },
+  );
+
+  r.delete(
+    '/tokens/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: "Revoke one of the session user's personal API tokens (another user's token is 404)",
+        params: idParamsSchema,
+        response: { 200: itemEnvelope(apiTokenSchema) },
+      },
+    },
+    async (request) => ({
+      data: await revokeApiToken(db, { tokenId: request.params.id, userId: requireUser(request).id, now: clock.now() }),
+    }),
   );
 
   r.put(

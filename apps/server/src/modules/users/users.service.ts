@@ -5,6 +5,8 @@ import type { HeaderCounts, SessionUser, UserListItem, UserListQuery, UserRoleUp
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { canAdminStore, type Principal } from '../../plugins/auth.ts';
+import { adjustUserPoints } from '../points/points.service.ts';
 
 export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
 
@@ -215,5 +217,44 @@ export async function setUserRole(db: DbOrTx, params: { userId: number; actorId:
     await tx.delete(s.userAdminStores).where(eq(s.userAdminStores.userId, userId));
     const stores = update.role === Role.User ? [] : [...new Set(update.adminStores)];
     if (stores.length) await tx.insert(s.userAdminStores).values(stores.map((storeId) => ({ userId, storeId })));
+  });
+}
+
+/**
+ * An administrator's load (positive) or adjustment (negative) of a user's points, the legacy
+ * `POST /api/users/points`, with who may write whose points:
+ * - nobody writes their own points (FORBIDDEN), super administrators included;
+ * - an administrator writes only the points of users of a store they run (FORBIDDEN_STORE); a user
+ *   with no store, only a super administrator;
+ * - only a super administrator writes the points of an administrator or a super administrator
+ *   (ADMIN_POINTS_SUPER_ONLY), so two administrators cannot credit each other.
+ * The user's row is locked while the rule is checked, so a role change cannot slip in between; the
+ * ledger entry keeps its author (`created_by`). Returns the new balance.
+ */
+export async function adminAdjustPoints(
+  db: DbOrTx,
+  p: { actor: Principal; userId: number; value: number; description: string; accrualOpen: boolean; now: Date },
+): Promise<number> {
+  const { actor } = p;
+  if (p.userId === actor.id) throw new AppError('FORBIDDEN', 403);
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: s.users.id, role: s.users.role, storeId: s.users.storeId })
+      .from(s.users)
+      .where(eq(s.users.id, p.userId))
+      .for('update');
+    if (!target) throw notFound();
+    if (target.storeId === null ? actor.role !== Role.SuperAdmin : !canAdminStore(actor, target.storeId))
+      throw new AppError('FORBIDDEN_STORE', 403, { storeId: target.storeId });
+    if (target.role !== Role.User && actor.role !== Role.SuperAdmin)
+      throw new AppError('ADMIN_POINTS_SUPER_ONLY', 403, { userId: target.id });
+    return adjustUserPoints(tx, {
+      userId: target.id,
+      value: p.value,
+      description: p.description,
+      actorId: actor.id,
+      accrualOpen: p.accrualOpen,
+      now: p.now,
+    });
   });
 }

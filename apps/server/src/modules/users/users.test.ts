@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
+import { assertInvariants } from '../../../test/invariants.ts';
 
 let t: TestApp;
 const sessions: Record<string, string> = {};
@@ -13,6 +14,7 @@ beforeAll(async () => {
   ids = Object.fromEntries(users.map((u) => [u.email.split('@')[0]!, u.id]));
 });
 afterAll(() => t.close());
+afterEach(() => assertInvariants(t.db));
 
 const get = (url: string, who?: string) => t.app.inject({ method: 'GET', url, headers: who ? as(sessions[who]) : {} });
 const put = (url: string, who: string, payload: unknown) =>

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { idParamsSchema, idSchema, itemEnvelope, paginationSchema } from '@rewards/shared/common';
-import * as s from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../app.ts';
+import { addToWishlist, listWishlist, removeFromWishlist } from './wishlist.service.ts';
 
 const itemSchema = z.object({
   id: z.number().int(),
@@ -44,53 +42,7 @@ export async function wishlistRoutes(app: FastifyInstance, opts: { deps: AppDeps
         },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const { page, pageSize } = request.query;
-      const all = await db
-        .select({
-          id: s.wishlistItems.id,
-          productId: s.wishlistItems.productId,
-          name: s.products.name,
-          slug: s.products.slug,
-          price: s.products.price,
-          stock: s.products.stock,
-        })
-        .from(s.wishlistItems)
-        .innerJoin(s.products, eq(s.products.id, s.wishlistItems.productId))
-        .where(and(eq(s.wishlistItems.userId, user.id), eq(s.products.active, true)))
-        .orderBy(desc(s.wishlistItems.id));
-      const slice = all.slice((page - 1) * pageSize, page * pageSize);
-      const pictures = slice.length
-        ? await db
-            .select({ productId: s.productImages.productId, url: s.productImages.url })
-            .from(s.productImages)
-            .where(
-              inArray(
-                s.productImages.productId,
-                slice.map((w) => w.productId),
-              ),
-            )
-            .orderBy(asc(s.productImages.position))
-        : [];
-      return {
-        data: slice.map((w) => ({
-          id: w.id,
-          productId: w.productId,
-          product: {
-            name: w.name,
-            slug: w.slug,
-            price: w.price,
-            stock: w.stock,
-            picture: pictures.find((p) => p.productId === w.productId)?.url ?? null,
-          },
-        })),
-        page,
-        pageSize,
-        totalCount: all.length,
-        totalPages: Math.ceil(all.length / pageSize),
-      };
-    },
+    async (request) => listWishlist(db, requireUser(request).id, request.query.page, request.query.pageSize),
   );
 
   r.post(
@@ -104,22 +56,7 @@ export async function wishlistRoutes(app: FastifyInstance, opts: { deps: AppDeps
         response: { 201: itemEnvelope(z.object({ id: z.number().int(), productId: z.number().int() })) },
       },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const [product] = await db
-        .select({ storeId: s.products.storeId, active: s.products.active })
-        .from(s.products)
-        .where(eq(s.products.id, request.body.productId));
-      if (!product?.active) throw notFound();
-      if (product.storeId !== user.storeId) throw new AppError('NOT_AVAILABLE_IN_STORE', 422);
-      const [row] = await db
-        .insert(s.wishlistItems)
-        .values({ userId: user.id, productId: request.body.productId, createdBy: user.id, modifiedBy: user.id })
-        .onConflictDoNothing()
-        .returning({ id: s.wishlistItems.id, productId: s.wishlistItems.productId });
-      if (!row) throw new AppError('CONFLICT', 409, { reason: 'ALREADY_IN_WISHLIST' });
-      return reply.status(201).send({ data: row });
-    },
+    async (request, reply) => reply.status(201).send({ data: await addToWishlist(db, requireUser(request), request.body.productId) }),
   );
 
   r.delete(
@@ -133,13 +70,6 @@ export async function wishlistRoutes(app: FastifyInstance, opts: { deps: AppDeps
         response: { 200: itemEnvelope(z.object({ id: z.number().int() })) },
       },
     },
-    async (request) => {
-      const rows = await db
-        .delete(s.wishlistItems)
-        .where(and(eq(s.wishlistItems.id, request.params.id), eq(s.wishlistItems.userId, requireUser(request).id)))
-        .returning({ id: s.wishlistItems.id });
-      if (!rows.length) throw notFound();
-      return { data: rows[0]! };
-    },
+    async (request) => ({ data: await removeFromWishlist(db, requireUser(request).id, request.params.id) }),
   );
 }
