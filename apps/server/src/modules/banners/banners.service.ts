@@ -4,6 +4,7 @@ import type { ListResponse } from '@rewards/shared/common';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { assertStoreExists } from '../stores/stores.service.ts';
 
 const columns = {
   id: s.banners.id,
@@ -45,6 +46,7 @@ export async function createBanner(
   db: DbOrTx,
   p: { storeId: number; title: string; position: number; picture: string; actorId: number; now: Date },
 ): Promise<Banner> {
+  await assertStoreExists(db, p.storeId);
   const [row] = await db
     .insert(s.banners)
     .values({

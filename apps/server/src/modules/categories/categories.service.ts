@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { productSearchText, slugify } from '../../lib/search-text.ts';
+import { assertStoreExists } from '../stores/stores.service.ts';
 
 const columns = {
   id: s.categories.id,
@@ -61,8 +62,7 @@ async function uniqueSlug(db: DbOrTx, storeId: number, title: string, exceptId?:
 }
 
 export async function createCategory(db: DbOrTx, input: CategoryForm & { picture: string; actorId: number; now: Date }): Promise<Category> {
-  const [store] = await db.select({ id: s.stores.id }).from(s.stores).where(eq(s.stores.id, input.storeId));
-  if (!store) throw new AppError('VALIDATION_FAILED', 400, [{ field: 'body.storeId', message: 'Unknown store', code: 'custom' }]);
+  await assertStoreExists(db, input.storeId);
   const slug = await uniqueSlug(db, input.storeId, input.title);
   const [row] = await db
     .insert(s.categories)
