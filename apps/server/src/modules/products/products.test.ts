@@ -163,6 +163,40 @@ describe('shop lists', () => {
   });
 });
 
+describe('last shopping', () => {
+  it("shows the products of the user's own latest orders, newest first, once each, while they can be ordered", async () => {
+    expect((await get('/api/products/lastShopping', 'luis')).json()).toEqual({ data: [] });
+    const affordable = await t.db
+      .select({ id: s.products.id, name: s.products.name })
+      .from(s.products)
+      .where(and(eq(s.products.storeId, 2), eq(s.products.active, true)))
+      .orderBy(s.products.price)
+      .limit(2);
+    const [first, second] = affordable as [{ id: number; name: string }, { id: number; name: string }];
+    const buy = async (productId: number) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: as(who.luis),
+        payload: { lines: [{ productId, quantity: 1 }] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      t.clock.advance(60_000);
+    };
+    await buy(first.id);
+    await buy(second.id);
+    await buy(first.id);
+    expect(names(await get('/api/products/lastShopping', 'luis'))).toEqual([first.name, second.name]);
+    // Nobody else sees them.
+    expect(names(await get('/api/products/lastShopping', 'super'))).not.toContain(second.name);
+    // A product that can no longer be ordered drops out.
+    const off = await t.app.inject({ method: 'PUT', url: `/api/products/deactivate/${second.id}`, headers: as(who.super) });
+    expect(off.statusCode).toBe(200);
+    expect(names(await get('/api/products/lastShopping', 'luis'))).toEqual([first.name]);
+    await t.app.inject({ method: 'PUT', url: `/api/products/activate/${second.id}`, headers: as(who.super) });
+  });
+});
+
 describe('administrators', () => {
   it('create a product with several pictures, WebP variants and an initial stock movement', async () => {
     const res = await createProduct('admin', newProduct());
