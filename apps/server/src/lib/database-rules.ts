@@ -2,7 +2,7 @@ import { isErrorCode, type ErrorCode } from '@rewards/shared/errors';
 import { AppError } from './app-error.ts';
 
 /**
- * HTTP status of each rule the database functions (`rs_place_order`, `rs_move_stock`) may raise;
+ * HTTP status of each rule the database functions (`rs_place_order`, `rs_move_stocks`) may raise;
  * any other database failure stays a 500.
  */
 const ruleStatus: Partial<Record<ErrorCode, number>> = {

@@ -90,9 +90,10 @@ export const inventoryMovements = pgTable(
   'inventory_movements',
   {
     id: serial('id').primaryKey(),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
+    // The product's store, copied by rs_move_stocks in the statement that moves the stock. No foreign key
+    // of its own: the product's key implies it (stores with products cannot be deleted), and checking it
+    // on every order line share-locked the same hot stores row in every order (decision 0004).
+    storeId: integer('store_id').notNull(),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),

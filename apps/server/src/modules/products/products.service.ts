@@ -540,11 +540,12 @@ export async function updateProduct(
 }
 
 /**
- * The one way stock changes (docs/decisions/0004-stock-owner.md): `rs_move_stock` (migration 0005) moves
- * `products.stock` by `delta` with a conditional update and writes the inventory movement in the same
- * statement, so stock = SUM(inventory_movements.delta) for every product. Never below 0
- * (OUT_OF_STOCK), never past int32 (AMOUNT_TOO_LARGE), an unknown product is NOT_FOUND. Orders placed
- * by `rs_place_order` call the same function. Run it inside the caller's transaction.
+ * The one way stock changes (docs/decisions/0004-stock-owner.md): `rs_move_stock` (one product of
+ * `rs_move_stocks`, migration 0008) moves `products.stock` by `delta` with a conditional update and writes
+ * the inventory movement in the same statement, so stock = SUM(inventory_movements.delta) for every
+ * product. Never below 0 (OUT_OF_STOCK), never past int32 (AMOUNT_TOO_LARGE), an unknown product is
+ * NOT_FOUND. Orders placed by `rs_place_order` move all their lines through `rs_move_stocks`. Run it
+ * inside the caller's transaction.
  */
 export async function moveStock(
   tx: DbOrTx,
