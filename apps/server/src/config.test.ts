@@ -57,6 +57,13 @@ describe('production and network settings', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('logs JSON unless a person is reading at a terminal outside production, or LOG_FORMAT says', () => {
+    // Tests do not run at a terminal.
+    expect(loadConfig({}).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ ...production, SESSION_SECRET: 'd'.repeat(40) }).logFormat).toBe('json');
+  });
+
   it('reads the bootstrap super administrator, in lower case', () => {
     expect(loadConfig({ BOOTSTRAP_SUPER_ADMIN_EMAIL: 'Root@Example.com' }).bootstrapSuperAdminEmail).toBe('root@example.com');
     expect(() => loadConfig({ BOOTSTRAP_SUPER_ADMIN_EMAIL: 'not-an-email' })).toThrow(/BOOTSTRAP_SUPER_ADMIN_EMAIL/);
