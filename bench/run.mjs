@@ -2,13 +2,15 @@
 // server, and measures with autocannon (50 connections, 10 s each), in one run: the ceiling (this
 // server answering precomputed bytes of the same size from memory), a category's first page, a
 // product page by slug, and search. Then the first-paint JavaScript of `/` and its Lighthouse scores,
-// then orders against pgbench (bench/orders.mjs; `node bench/orders.mjs` runs that part alone).
+// then orders against pgbench (bench/orders.mjs; `node bench/orders.mjs` runs that part alone), then a
+// bulk load of 100,000 e-mails against COPY (bench/loads.mjs, alone: `node bench/loads.mjs`).
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { firstPaintJs } from './first-paint.mjs';
 import { connections, duration, pick, runSeed, scratchDatabase, startServer } from './lib.mjs';
+import { benchLoads } from './loads.mjs';
 import { benchOrders } from './orders.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3400);
@@ -171,4 +173,6 @@ try {
 
 // Orders: their own database (200 buyers, 1,000 products) and pgbench's ceiling on the same server.
 if (!(await benchOrders())) failed = true;
+// Loads: 100,000 employees, one load of all of them (review, confirm, export) against COPY.
+if (!(await benchLoads())) failed = true;
 process.exitCode = failed ? 1 : 0;

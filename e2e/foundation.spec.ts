@@ -80,6 +80,8 @@ test('the administrator reaches /admin/ and the admin layout', async ({ page }) 
   await page.getByTestId('admin-store-card').first().click();
   await expect(page).toHaveURL(/\/admin\/inventory\/1$/);
   await page.getByRole('link', { name: 'Usuarios' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill('ana@rewards.test');
+  await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page.getByRole('cell', { name: 'ana@rewards.test' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'luis@rewards.test' })).toHaveCount(0);
 });
@@ -211,17 +213,9 @@ test('pages of features not built yet do not exist, nor do links to them', async
   await page.goto('/admin/');
   const nav = page.getByRole('navigation', { name: 'Secciones de administración' });
   await expect(nav.getByRole('link', { name: 'Usuarios' })).toBeVisible();
-  for (const name of ['Reconocimientos', 'Retos', 'Cargas de puntos']) await expect(nav.getByRole('link', { name })).toHaveCount(0);
-  for (const url of [
-    '/admin/rewards/1',
-    '/admin/loads/new',
-    '/admin/loads/report/1',
-    '/admin/loads/consolidated/1',
-    '/admin/challenge/1',
-  ]) {
-    await page.goto(url);
-    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
-  }
+  await expect(nav.getByRole('link', { name: 'Retos' })).toHaveCount(0);
+  await page.goto('/admin/challenge/1');
+  await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
 });
 
 test('a store account goes to /admin after signing in', async ({ page }) => {

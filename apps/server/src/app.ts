@@ -25,16 +25,19 @@ import { createOidcClient } from './modules/auth/oidc-client.ts';
 import { trackInFlight } from './lib/in-flight.ts';
 import { programRoutes } from './modules/points/program.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { listBanners } from './modules/banners/banners.service.ts';
 import { defaultStoreId } from './modules/stores/stores.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { loadsRoutes } from './modules/loads/loads.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { areasRoutes } from './modules/areas/areas.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -190,11 +193,14 @@ export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: bo
   await app.register(inventoryRoutes, { prefix: '/api', deps });
   await app.register(bannersRoutes, { prefix: '/api/banners', deps });
   await app.register(rewardsRoutes, { prefix: '/api/rewards', deps });
+  await app.register(areasRoutes, { prefix: '/api/areas', deps });
   await app.register(cartRoutes, { prefix: '/api/shoppingCart', deps });
   await app.register(ordersRoutes, { prefix: '/api/orders', deps });
+  await app.register(loadsRoutes, { prefix: '/api/loads', deps });
   await app.register(wishlistRoutes, { prefix: '/api/wishlists', deps });
   await app.register(accountsRoutes, { prefix: '/api/accounts', deps });
   await app.register(programRoutes, { prefix: '/api/program', deps });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard', deps });
 
   // Uploaded and seeded pictures: immutable names, long cache.
   fs.mkdirSync(config.uploadsDir, { recursive: true });

@@ -82,6 +82,9 @@ type PoolName =
   | 'categories'
   | 'products'
   | 'banners'
+  | 'areas'
+  | 'rewards'
+  | 'loads'
   | 'movements'
   | 'users'
   | 'orders'
@@ -101,6 +104,9 @@ const POOL_OF_FIELD: Record<string, PoolName> = {
   ids: 'cartLines',
   removeImageIds: 'images',
   slug: 'slugs',
+  areaId: 'areas',
+  rewardId: 'rewards',
+  loadId: 'loads',
 };
 const POOL_OF_PATH: [RegExp, PoolName][] = [
   [/^\/api\/shoppingCart\/fromOrder\//, 'orders'],
@@ -111,6 +117,10 @@ const POOL_OF_PATH: [RegExp, PoolName][] = [
   [/^\/api\/(products|productsAuth|productAdmin)\//, 'products'],
   [/^\/api\/categories\//, 'categories'],
   [/^\/api\/banners\//, 'banners'],
+  [/^\/api\/areas\//, 'areas'],
+  [/^\/api\/rewards\//, 'rewards'],
+  [/^\/api\/loads\//, 'loads'],
+  [/^\/api\/stores\//, 'stores'],
   [/^\/api\/users\/tokens\//, 'tokens'],
   [/^\/api\/users\//, 'users'],
 ];
@@ -302,6 +312,9 @@ async function readPools(products: number[], firstStore: number): Promise<Record
       ...idsOf(await db.select({ id: s.categories.id }).from(s.categories).where(ne(s.categories.storeId, firstStore)).limit(1)),
     ],
     banners: idsOf(await db.select({ id: s.banners.id }).from(s.banners).orderBy(asc(s.banners.id))),
+    areas: idsOf(await db.select({ id: s.areas.id }).from(s.areas).orderBy(asc(s.areas.id))),
+    rewards: idsOf(await db.select({ id: s.rewards.id }).from(s.rewards).orderBy(asc(s.rewards.id))),
+    loads: idsOf(await db.select({ id: s.loads.id }).from(s.loads).orderBy(asc(s.loads.id))),
     movements: idsOf(
       await db.select({ id: s.inventoryMovements.id }).from(s.inventoryMovements).orderBy(asc(s.inventoryMovements.id)).limit(4),
     ),

@@ -26,7 +26,15 @@ export const idSchema = intSchema(1, INT32_MAX);
 
 /** A whole number from a form field; an empty field is 'Required field', not zero. */
 export const requiredInt = (min: number, max: number) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: required }).int().min(min).max(max));
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    // Only a missing or non-numeric value is 'Required field'; a fraction or an out-of-range number keeps its own message.
+    z.coerce
+      .number({ error: (issue) => (typeof issue.input !== 'number' || Number.isNaN(issue.input) ? required : undefined) })
+      .int()
+      .min(min)
+      .max(max),
+  );
 export const requiredId = requiredInt(1, INT32_MAX);
 export const idParamsSchema = z.object({ id: idSchema }).strict();
 

@@ -28,6 +28,14 @@ export const errorMessages = {
     en: 'Only a super administrator can change the points of an administrator',
     es: 'Solo un superadministrador puede modificar los puntos de un administrador',
   },
+  ADMIN_USERS_SUPER_ONLY: {
+    en: 'Only a super administrator can activate or deactivate an administrator or a super administrator',
+    es: 'Solo un superadministrador puede activar o desactivar a un administrador o a un superadministrador',
+  },
+  CANNOT_DEACTIVATE_SELF: {
+    en: 'You cannot deactivate your own account',
+    es: 'No puedes desactivar tu propia cuenta',
+  },
   ORIGIN_MISMATCH: {
     en: 'The request did not come from this site',
     es: 'La solicitud no proviene de este sitio',
@@ -61,6 +69,10 @@ export const errorMessages = {
     en: 'This product appears in orders and cannot be deleted: deactivate it instead',
     es: 'Este producto aparece en pedidos y no se puede eliminar: desactívalo',
   },
+  STORE_IN_USE: {
+    en: 'This store has users, products, categories or orders and cannot be deleted: deactivate it instead',
+    es: 'Esta tienda tiene usuarios, productos, categorías o pedidos y no se puede eliminar: desactívala',
+  },
   LEDGER_APPEND_ONLY: {
     en: 'Stock movements are permanent: record an adjustment instead',
     es: 'Los movimientos de inventario son permanentes: registra un ajuste',
@@ -68,6 +80,22 @@ export const errorMessages = {
   CATEGORY_OTHER_STORE: {
     en: 'The category belongs to another store',
     es: 'La categoría pertenece a otra tienda',
+  },
+  AREA_NOT_EMPTY: {
+    en: 'This area has recognitions: move them to another area or delete them first, or deactivate the area',
+    es: 'Esta área tiene reconocimientos: muévelos a otra área o elimínalos primero, o desactiva el área',
+  },
+  AREA_OTHER_STORE: {
+    en: 'The area belongs to another store',
+    es: 'El área pertenece a otra tienda',
+  },
+  REWARD_IN_USE: {
+    en: 'This recognition has been used in point loads and cannot be deleted: deactivate it instead',
+    es: 'Este reconocimiento se ha usado en cargas de puntos y no se puede eliminar: desactívalo',
+  },
+  REWARD_CODE_TAKEN: {
+    en: 'Another recognition of this store already uses this code',
+    es: 'Otro reconocimiento de esta tienda ya usa este código',
   },
   PICTURE_REQUIRED: {
     en: 'Add at least one picture',
@@ -117,6 +145,38 @@ export const errorMessages = {
   ACCRUAL_CLOSED: {
     en: 'Points cannot be credited outside the accrual period',
     es: 'No se pueden acreditar puntos fuera del periodo de acumulación',
+  },
+  REWARD_OTHER_STORE: {
+    en: 'The recognition belongs to another store',
+    es: 'El reconocimiento pertenece a otra tienda',
+  },
+  REWARD_INACTIVE: {
+    en: 'This recognition is deactivated: activate it or choose another one',
+    es: 'Este reconocimiento está desactivado: actívalo o elige otro',
+  },
+  LOAD_TOO_MANY_EMAILS: {
+    en: 'A load can have at most 100,000 e-mails: split the list into several loads',
+    es: 'Una carga admite como máximo 100,000 correos: divide la lista en varias cargas',
+  },
+  LOAD_NOTHING_TO_CREDIT: {
+    en: 'None of the e-mails can receive points: review the list again',
+    es: 'Ninguno de los correos puede recibir puntos: revisa la lista de nuevo',
+  },
+  LOAD_FILE_UNREADABLE: {
+    en: 'The file could not be read as CSV or Excel (.xlsx): check that it is not damaged',
+    es: 'No se pudo leer el archivo como CSV o Excel (.xlsx): verifica que no esté dañado',
+  },
+  LOAD_FILE_UNSUPPORTED: {
+    en: 'This type of file is not supported: save it as CSV or Excel (.xlsx)',
+    es: 'Este tipo de archivo no es compatible: guárdalo como CSV o Excel (.xlsx)',
+  },
+  LOAD_FILE_TOO_LARGE: {
+    en: 'The file is too large: at most 10 MB, and at most 50 MB once an Excel file is unpacked',
+    es: 'El archivo es demasiado grande: como máximo 10 MB, y 50 MB una vez descomprimido un Excel',
+  },
+  LOAD_FILE_EMPTY: {
+    en: 'The file has no e-mails',
+    es: 'El archivo no tiene correos',
   },
   PAYLOAD_TOO_LARGE: {
     en: 'The file or request is too large',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema, intSchema, paginationSchema, reasonSchema, signedChangeSchema, textSchema } from './common.ts';
-import { roleValues } from './enums.ts';
+import { boolish, idSchema, intSchema, paginationSchema, reasonSchema, textSchema } from './common.ts';
+import { Role, roleValues } from './enums.ts';
 
 export const roleSchema = z.union(roleValues.map((r) => z.literal(r)));
 
@@ -48,24 +48,61 @@ export const userListItemSchema = z.object({
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
+/**
+ * `GET /api/users/all` filters: store (one the administrator runs), role, active, and a search on name
+ * and e-mail. Administrators see the users of their stores; super administrators, everyone.
+ */
 export const userListQuerySchema = z
   .object({
     page: paginationSchema.shape.page,
     pageSize: paginationSchema.shape.pageSize,
     storeId: idSchema.optional(),
     search: textSchema(120).optional(),
+    role: intSchema(Role.User, Role.SuperAdmin).optional(),
+    active: boolish.optional(),
   })
   .strict();
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-/** `PUT /api/users/{id}` (super administrators only): role and the stores an administrator runs. */
+/** `GET /api/users/deactivated`: the same filters, inactive users only. */
+export const deactivatedUsersQuerySchema = userListQuerySchema.omit({ active: true });
+
+/** `GET /api/users/one/{id}`: one user, as an administrator of their store sees them. */
+export const userDetailSchema = userListItemSchema.extend({
+  storeName: z.string().nullable(),
+  is: z.string().nullable(),
+  contact: z.string().nullable(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
+
+/**
+ * `PUT /api/users/{id}` (super administrators only): role and the stores an administrator runs. The
+ * legacy call also sends `id`, which must then be the one in the path.
+ */
 export const userRoleUpdateSchema = z
   .object({
+    id: idSchema.optional(),
     role: roleSchema,
     adminStores: z.array(idSchema).max(100).default([]),
   })
   .strict();
 export type UserRoleUpdate = z.infer<typeof userRoleUpdateSchema>;
+
+/**
+ * A signed change of points like `signedChangeSchema` (a whole number, never 0, at most a million either
+ * way), where an empty form field is 'Required field' rather than 0.
+ */
+const pointsChangeSchema = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce
+    .number({ error: (issue) => (Number.isNaN(issue.input) ? 'Required field' : undefined) })
+    .int()
+    .min(-1_000_000)
+    .max(1_000_000)
+    .refine((v) => v !== 0, 'Must not be zero'),
+);
 
 /**
  * Legacy `POST /api/users/points` (administrators of the user's store): a load (positive, only in the
@@ -74,7 +111,7 @@ export type UserRoleUpdate = z.infer<typeof userRoleUpdateSchema>;
 export const userPointsSchema = z
   .object({
     userId: idSchema,
-    value: signedChangeSchema,
+    value: pointsChangeSchema,
     description: reasonSchema,
   })
   .strict();

@@ -136,15 +136,17 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
   async function fromSession(token: string): Promise<Principal | ErrorCode> {
     const now = clock.now();
     const [row] = await sessionLookup.execute({ hash: hashToken(token) });
-    if (!row || row.session.revokedAt) return 'SESSION_EXPIRED';
+    if (!row) return 'SESSION_EXPIRED';
+    // Deactivation revokes the user's sessions at once; their next request still says why.
+    if (row.user.active !== 1) {
+      if (!row.session.revokedAt) await db.update(s.sessions).set({ revokedAt: now }).where(eq(s.sessions.id, row.session.id));
+      return 'USER_INACTIVE';
+    }
+    if (row.session.revokedAt) return 'SESSION_EXPIRED';
     const idle = now.getTime() - row.session.lastSeenAt.getTime() > config.session.idleMs;
     if (row.session.expiresAt <= now || idle) {
       await db.update(s.sessions).set({ revokedAt: now }).where(eq(s.sessions.id, row.session.id));
       return 'SESSION_EXPIRED';
-    }
-    if (row.user.active !== 1) {
-      await db.update(s.sessions).set({ revokedAt: now }).where(eq(s.sessions.id, row.session.id));
-      return 'USER_INACTIVE';
     }
     if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await db.update(s.sessions).set({ lastSeenAt: now }).where(eq(s.sessions.id, row.session.id));

@@ -25,7 +25,13 @@ const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
 const AdminOrders = lazy(() => import('./routes/admin/orders'));
 const AdminInventory = lazy(() => import('./routes/admin/inventory'));
 const AdminBanners = lazy(() => import('./routes/admin/banners'));
+const AdminRewards = lazy(() => import('./routes/admin/rewards'));
 const AdminUsers = lazy(() => import('./routes/admin/users'));
+const AdminLoads = lazy(() => import('./routes/admin/loads'));
+const AdminLoadsNew = lazy(() => import('./routes/admin/loads-new'));
+const AdminLoadReport = lazy(() => import('./routes/admin/loads-report'));
+const AdminLoadsConsolidated = lazy(() => import('./routes/admin/loads-consolidated'));
+const AdminStores = lazy(() => import('./routes/admin/stores'));
 
 const signedIn = (page: React.ReactNode) => <RequireSession>{page}</RequireSession>;
 
@@ -65,7 +71,14 @@ export function AppRoutes() {
         <Route path="orders/:id" element={<AdminOrders />} />
         <Route path="inventory/:storeId" element={<AdminInventory />} />
         <Route path="banners/:storeId" element={<AdminBanners />} />
+        <Route path="rewards/:storeId" element={<AdminRewards />} />
         <Route path="users" element={<AdminUsers />} />
+        <Route path="loads" element={<AdminLoads />} />
+        <Route path="loads/new" element={<AdminLoadsNew />} />
+        <Route path="loads/report/:id" element={<AdminLoadReport />} />
+        <Route path="loads/consolidated/:id" element={<AdminLoadsConsolidated />} />
+        <Route path="loads/:storeId" element={<AdminLoadsNew />} />
+        <Route path="stores" element={<AdminStores />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { transactionKinds } from '@rewards/shared/enums';
+import { loadRejectionReasons } from '@rewards/shared/loads';
 import { createdAt } from './columns.ts';
 import { rewards } from './catalog.ts';
 import { stores, users } from './identity.ts';
@@ -27,7 +28,12 @@ export const pointTransactions = pgTable(
   ],
 );
 
-/** A bulk load of points (group record). */
+/**
+ * A bulk load of points (group record, docs/decisions/0005-bulk-loads.md): who sent it (and their office
+ * then), the store, the recognition, the points each receiver got, and how many e-mails were credited
+ * and refused. Written by `rs_credit_load` (migration 0010) with its entries, ledger rows and
+ * notifications, in one statement.
+ */
 export const loads = pgTable(
   'loads',
   {
@@ -39,11 +45,17 @@ export const loads = pgTable(
     reason: text('reason').notNull(),
     points: integer('points').notNull(),
     receivers: integer('receivers').notNull().default(0),
-    totalPoints: integer('total_points').notNull().default(0),
+    /** E-mails of the request that were not credited (each with its reason in `load_rejections`). */
+    rejected: integer('rejected').notNull().default(0),
+    totalPoints: bigint('total_points', { mode: 'number' }).notNull().default(0),
     idempotencyKey: text('idempotency_key'),
+    /** sha256 of the request an Idempotency-Key was first used with: a retry with another body is refused. */
+    requestHash: text('request_hash'),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
+    /** The sender's office when they sent it. */
+    senderStoreId: integer('sender_store_id').references(() => stores.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -53,26 +65,42 @@ export const loads = pgTable(
   ],
 );
 
-/** One consolidated row per receiver of a load. */
+/**
+ * One consolidated row per receiver of a load: receiver, their office, the recognition and the points,
+ * with the load's sender and date. No foreign keys: `rs_credit_load` writes the row in the statement
+ * that writes the load (append-only, never deleted) and the receiver's ledger credit (which keeps the
+ * receiver), copying the reward and the office from rows that cannot go away while it exists; checking
+ * each of them again cost more than writing the row (docs/decisions/0005-bulk-loads.md).
+ */
 export const loadEntries = pgTable(
   'load_entries',
   {
     id: serial('id').primaryKey(),
-    loadId: integer('load_id')
-      .notNull()
-      .references(() => loads.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    rewardId: integer('reward_id').references(() => rewards.id),
+    loadId: integer('load_id').notNull(),
+    userId: integer('user_id').notNull(),
+    rewardId: integer('reward_id'),
     email: text('email').notNull(),
     points: integer('points').notNull(),
-    receiverStoreId: integer('receiver_store_id').references(() => stores.id),
-    transactionId: integer('transaction_id').references(() => pointTransactions.id),
+    receiverStoreId: integer('receiver_store_id'),
+    transactionId: integer('transaction_id'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('load_entries_load_user_uq').on(t.loadId, t.userId),
     index('load_entries_user_reward_idx').on(t.userId, t.rewardId, t.createdAt),
   ],
+);
+
+/** The e-mails of a load that were not credited, with the review's reason (loads.rejected counts them). */
+export const loadRejections = pgTable(
+  'load_rejections',
+  {
+    id: serial('id').primaryKey(),
+    loadId: integer('load_id')
+      .notNull()
+      .references(() => loads.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    reason: text('reason', { enum: loadRejectionReasons }).notNull(),
+  },
+  (t) => [index('load_rejections_load_idx').on(t.loadId)],
 );

@@ -1,51 +1,158 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc, and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { idSchema } from '@rewards/shared/common';
-import * as s from '../../db/schema/index.ts';
+import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
+import {
+  rewardAreaGroupSchema,
+  rewardCreateSchema,
+  rewardFormSchema,
+  rewardListQuerySchema,
+  rewardSchema,
+  rewardsByAreaQuerySchema,
+} from '@rewards/shared/rewards';
+import { notFound } from '../../lib/app-error.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
+import { assertStoreAdmin, canAdminStore, requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../app.ts';
+import { createReward, deleteReward, getReward, listRewards, listRewardsByArea, setRewardActive, updateReward } from './rewards.service.ts';
 
-export const rewardSummarySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  points: z.number().int(),
-  frequencyLimit: z.number().int(),
-  frequencyPeriod: z.enum(['year', 'month', 'day']),
-});
+const item = itemEnvelope(rewardSchema);
 
-/** Read-only list of a store's active recognitions: the points overview table of /about. */
+/** Recognitions (SPEC.md section 7, Rewards): read by everyone for their store, managed by its administrators. */
 export async function rewardsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
-  const { db } = opts.deps;
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const { db, clock } = opts.deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
     '/',
     {
       config: { access: 'public' },
       schema: {
         tags: ['rewards'],
-        summary: 'Active recognitions of a store with their points and frequency limits',
-        querystring: z.object({ storeId: idSchema.optional() }).strict(),
-        response: { 200: z.object({ data: z.array(rewardSummarySchema) }) },
+        summary:
+          "Recognitions of a store (default: the user's store, or the default store when signed out) with points and frequency limits; administrators of the store also see inactive ones",
+        querystring: rewardListQuerySchema,
+        response: { 200: listEnvelope(rewardSchema) },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, search, areaId } = request.query;
+      const storeId = await shopStoreId(db, request, request.query.storeId);
+      if (!storeId) return { data: [], page, pageSize, totalCount: 0, totalPages: 0 };
+      const admin = request.principal ? canAdminStore(request.principal, storeId) : false;
+      return listRewards(db, { storeId, page, pageSize, search, areaId, active: admin ? request.query.active : true });
+    },
+  );
+
+  r.get(
+    '/area',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['rewards'],
+        summary: 'Active recognitions of a store grouped by their active area (the "select an area" step); no area last',
+        querystring: rewardsByAreaQuerySchema,
+        response: { 200: z.object({ data: z.array(rewardAreaGroupSchema) }) },
       },
     },
     async (request) => {
       const storeId = await shopStoreId(db, request, request.query.storeId);
-      if (!storeId) return { data: [] };
-      const data = await db
-        .select({
-          id: s.rewards.id,
-          name: s.rewards.name,
-          description: s.rewards.description,
-          points: s.rewards.points,
-          frequencyLimit: s.rewards.frequencyLimit,
-          frequencyPeriod: s.rewards.frequencyPeriod,
-        })
-        .from(s.rewards)
-        .where(and(eq(s.rewards.storeId, storeId), eq(s.rewards.active, true)))
-        .orderBy(asc(s.rewards.id));
-      return { data };
+      return { data: storeId ? await listRewardsByArea(db, storeId) : [] };
+    },
+  );
+
+  r.get(
+    '/:id',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['rewards'], summary: 'One recognition', params: idParamsSchema, response: { 200: item } },
+    },
+    async (request) => {
+      const reward = await getReward(db, request.params.id);
+      if (!reward.active && !(request.principal && canAdminStore(request.principal, reward.storeId))) throw notFound();
+      return { data: reward };
+    },
+  );
+
+  r.post(
+    '/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['rewards'],
+        summary: 'Create a recognition (code derived from the name when not given)',
+        body: rewardCreateSchema,
+        response: { 201: item },
+      },
+    },
+    async (request, reply) => {
+      const principal = requireUser(request);
+      assertStoreAdmin(principal, request.body.storeId);
+      const reward = await createReward(db, { ...request.body, actorId: principal.id, now: clock.now() });
+      return reply.status(201).send({ data: reward });
+    },
+  );
+
+  r.put(
+    '/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['rewards'],
+        summary: 'Edit a recognition (an empty code keeps the current one)',
+        params: idParamsSchema,
+        body: rewardFormSchema,
+        response: { 200: item },
+      },
+    },
+    async (request) => {
+      const principal = requireUser(request);
+      const current = await getReward(db, request.params.id);
+      assertStoreAdmin(principal, current.storeId);
+      return { data: await updateReward(db, current.id, { ...request.body, actorId: principal.id, now: clock.now() }) };
+    },
+  );
+
+  for (const [path, active] of [
+    ['/activate/:id', true],
+    ['/deactivate/:id', false],
+  ] as const) {
+    r.put(
+      path,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['rewards'],
+          summary: `${active ? 'Activate' : 'Deactivate'} a recognition`,
+          params: idParamsSchema,
+          response: { 200: item },
+        },
+      },
+      async (request) => {
+        const principal = requireUser(request);
+        const current = await getReward(db, request.params.id);
+        assertStoreAdmin(principal, current.storeId);
+        return { data: await setRewardActive(db, current.id, active, principal.id, clock.now()) };
+      },
+    );
+  }
+
+  r.delete(
+    '/delete/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['rewards'],
+        summary: 'Delete a recognition never used by a load (409 REWARD_IN_USE otherwise: deactivate it)',
+        params: idParamsSchema,
+        response: { 200: item },
+      },
+    },
+    async (request) => {
+      const principal = requireUser(request);
+      const current = await getReward(db, request.params.id);
+      assertStoreAdmin(principal, current.storeId);
+      return { data: await deleteReward(db, current.id) };
     },
   );
 }

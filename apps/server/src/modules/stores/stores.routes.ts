@@ -1,33 +1,154 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listEnvelope, paginationSchema } from '@rewards/shared/common';
-import { storeSchema } from '@rewards/shared/stores';
+import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
+import { isAdminRole } from '@rewards/shared/enums';
+import { storeFormSchema, storeListQuerySchema, storeSchema, storeUpdateSchema, userStoreQuerySchema } from '@rewards/shared/stores';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../app.ts';
-import { listActiveStores } from './stores.service.ts';
+import { assertUserInScope, findUserScope } from '../users/users.service.ts';
+import { createStore, deleteStore, getStore, getStoreOfUser, listStores, setStoreActive, updateStore } from './stores.service.ts';
 
+/** Stores (offices): everyone lists the active ones; super administrators create, edit, (de)activate and delete them. */
 export async function storesRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
-  const { db } = opts.deps;
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const { db, clock, cache } = opts.deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
     '/',
     {
       config: { access: 'public' },
       schema: {
         tags: ['stores'],
-        summary: 'Active stores (offices)',
-        querystring: paginationSchema.strict(),
+        summary: 'Stores, oldest first: active ones (status=inactive or all: administrators only), searchable by title and address',
+        querystring: storeListQuerySchema,
         response: { 200: listEnvelope(storeSchema) },
       },
     },
     async (request) => {
-      const { page, pageSize } = request.query;
-      const all = await listActiveStores(db);
-      return {
-        data: all.slice((page - 1) * pageSize, page * pageSize),
-        page,
-        pageSize,
-        totalCount: all.length,
-        totalPages: Math.ceil(all.length / pageSize),
-      };
+      if (request.query.status !== 'active' && !(request.principal && isAdminRole(request.principal.role))) {
+        throw new AppError('FORBIDDEN', 403, { status: request.query.status });
+      }
+      return listStores(db, request.query);
+    },
+  );
+
+  r.get(
+    '/user',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['stores'],
+        summary: "The session user's store (null when they have none); administrators may ask for a user of their stores (userId)",
+        querystring: userStoreQuerySchema,
+        response: { 200: itemEnvelope(storeSchema.nullable()) },
+      },
+    },
+    async (request) => {
+      const principal = requireUser(request);
+      const userId = request.query.userId ?? principal.id;
+      if (userId !== principal.id) {
+        if (!isAdminRole(principal.role)) throw new AppError('FORBIDDEN', 403);
+        assertUserInScope(principal, await findUserScope(db, userId));
+      }
+      return { data: await getStoreOfUser(db, userId) };
+    },
+  );
+
+  r.get(
+    '/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['stores'],
+        summary: 'One store (an inactive one: administrators only, 404 otherwise)',
+        params: idParamsSchema,
+        response: { 200: itemEnvelope(storeSchema) },
+      },
+    },
+    async (request) => {
+      const store = await getStore(db, request.params.id);
+      if (!store.active && !(request.principal && isAdminRole(request.principal.role))) throw notFound();
+      return { data: store };
+    },
+  );
+
+  r.post(
+    '/',
+    {
+      config: { access: 'super' },
+      schema: {
+        tags: ['stores'],
+        summary: 'Create a store (super administrators): title, location, lat (-90..90), long (-180..180), optional sedeId and inventoryId',
+        body: storeFormSchema,
+        response: { 201: itemEnvelope(storeSchema) },
+      },
+    },
+    async (request, reply) => {
+      const store = await createStore(db, { ...request.body, actorId: requireUser(request).id, now: clock.now() });
+      cache.invalidate();
+      return reply.status(201).send({ data: store });
+    },
+  );
+
+  r.put(
+    '/:id',
+    {
+      config: { access: 'super' },
+      schema: {
+        tags: ['stores'],
+        summary: 'Edit a store (super administrators): any of title, location, lat, long, sedeId, inventoryId, active',
+        params: idParamsSchema,
+        body: storeUpdateSchema,
+        response: { 200: itemEnvelope(storeSchema) },
+      },
+    },
+    async (request) => {
+      const store = await updateStore(db, request.params.id, { ...request.body, actorId: requireUser(request).id, now: clock.now() });
+      cache.invalidate();
+      return { data: store };
+    },
+  );
+
+  for (const [path, active] of [
+    ['/activate/:id', true],
+    ['/deactivate/:id', false],
+  ] as const) {
+    r.put(
+      path,
+      {
+        config: { access: 'super' },
+        schema: {
+          tags: ['stores'],
+          summary: `${active ? 'Activate' : 'Deactivate'} a store (super administrators)`,
+          params: idParamsSchema,
+          response: { 200: itemEnvelope(storeSchema) },
+        },
+      },
+      async (request) => {
+        const store = await setStoreActive(db, request.params.id, active, requireUser(request).id, clock.now());
+        cache.invalidate();
+        return { data: store };
+      },
+    );
+  }
+
+  r.delete(
+    '/delete/:id',
+    {
+      config: { access: 'super' },
+      schema: {
+        tags: ['stores'],
+        summary:
+          'Delete a store nothing refers to (super administrators); one with users, products, categories, orders or other records is 409 STORE_IN_USE: deactivate it instead',
+        params: idParamsSchema,
+        response: { 200: itemEnvelope(storeSchema) },
+      },
+    },
+    async (request) => {
+      const store = await deleteStore(db, request.params.id);
+      cache.invalidate();
+      return { data: store };
     },
   );
 }

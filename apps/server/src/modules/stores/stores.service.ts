@@ -1,7 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { ListResponse } from '@rewards/shared/common';
+import type { Store, StoreForm, StoreListQuery, StoreUpdate, StoreUsage } from '@rewards/shared/stores';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 
 const columns = {
   id: s.stores.id,
@@ -9,11 +12,138 @@ const columns = {
   location: s.stores.location,
   lat: s.stores.lat,
   long: s.stores.long,
+  sedeId: s.stores.sedeId,
+  inventoryId: s.stores.inventoryId,
   active: s.stores.active,
 };
 
-export async function listActiveStores(db: DbOrTx) {
-  return db.select(columns).from(s.stores).where(eq(s.stores.active, true)).orderBy(asc(s.stores.id));
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Stores by status (active unless told otherwise), title and address search, paged in SQL, oldest first. */
+export async function listStores(db: DbOrTx, q: StoreListQuery): Promise<ListResponse<Store>> {
+  const conditions: SQL[] = [];
+  if (q.status !== 'all') conditions.push(eq(s.stores.active, q.status === 'active'));
+  if (q.search) conditions.push(or(ilike(s.stores.title, escapeLike(q.search)), ilike(s.stores.location, escapeLike(q.search)))!);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [total] = await db.select({ n: count() }).from(s.stores).where(where);
+  const data = await db
+    .select(columns)
+    .from(s.stores)
+    .where(where)
+    .orderBy(asc(s.stores.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const totalCount = total?.n ?? 0;
+  return { data, page: q.page, pageSize: q.pageSize, totalCount, totalPages: Math.ceil(totalCount / q.pageSize) };
+}
+
+export async function getStore(db: DbOrTx, id: number): Promise<Store> {
+  const [row] = await db.select(columns).from(s.stores).where(eq(s.stores.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The store a user belongs to (null when they have none); 404 for an unknown user. */
+export async function getStoreOfUser(db: DbOrTx, userId: number): Promise<Store | null> {
+  const [row] = await db
+    .select({ userId: s.users.id, store: columns })
+    .from(s.users)
+    .leftJoin(s.stores, eq(s.stores.id, s.users.storeId))
+    .where(eq(s.users.id, userId));
+  if (!row) throw notFound();
+  return row.store?.id == null ? null : (row.store as Store);
+}
+
+export async function createStore(db: DbOrTx, input: StoreForm & { actorId: number; now: Date }): Promise<Store> {
+  const [row] = await db
+    .insert(s.stores)
+    .values({
+      title: input.title,
+      location: input.location,
+      lat: input.lat,
+      long: input.long,
+      sedeId: input.sedeId,
+      inventoryId: input.inventoryId,
+      createdBy: input.actorId,
+      modifiedBy: input.actorId,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning(columns);
+  return row!;
+}
+
+/** Changes the fields given (the legacy call sends only some of them). */
+export async function updateStore(db: DbOrTx, id: number, input: StoreUpdate & { actorId: number; now: Date }): Promise<Store> {
+  const [row] = await db
+    .update(s.stores)
+    .set({
+      title: input.title,
+      location: input.location,
+      lat: input.lat,
+      long: input.long,
+      sedeId: input.sedeId,
+      inventoryId: input.inventoryId,
+      active: input.active,
+      modifiedBy: input.actorId,
+      updatedAt: input.now,
+    })
+    .where(eq(s.stores.id, id))
+    .returning(columns);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function setStoreActive(db: DbOrTx, id: number, active: boolean, actorId: number, now: Date): Promise<Store> {
+  return updateStore(db, id, { active, actorId, now });
+}
+
+/** How many rows of each kind name the store (one query); all zero means it can be deleted. */
+export async function storeUsage(db: DbOrTx, storeId: number): Promise<StoreUsage> {
+  const counted = (table: PgTable, column: PgColumn) => sql<number>`(select count(*)::int from ${table} where ${column} = ${storeId})`;
+  const [row] = await db
+    .select({
+      users: counted(s.users, s.users.storeId),
+      administrators: counted(s.userAdminStores, s.userAdminStores.storeId),
+      products: counted(s.products, s.products.storeId),
+      categories: counted(s.categories, s.categories.storeId),
+      orders: counted(s.orders, s.orders.storeId),
+      other: sql<number>`${counted(s.banners, s.banners.storeId)} + ${counted(s.areas, s.areas.storeId)}
+        + ${counted(s.rewards, s.rewards.storeId)} + ${counted(s.challenges, s.challenges.storeId)}
+        + ${counted(s.loads, s.loads.storeId)} + ${counted(s.loadEntries, s.loadEntries.receiverStoreId)}
+        + ${counted(s.inventoryMovements, s.inventoryMovements.storeId)}`,
+    })
+    .from(s.stores)
+    .where(eq(s.stores.id, storeId));
+  const usage = { users: 0, administrators: 0, products: 0, categories: 0, orders: 0, other: 0 };
+  if (row) for (const key of Object.keys(usage) as (keyof StoreUsage)[]) usage[key] = Number(row[key]);
+  return usage;
+}
+
+/** PostgreSQL's foreign key violation: a table this module does not know about still names the store. */
+function isForeignKeyViolation(err: unknown): boolean {
+  const e = ((err as { cause?: unknown }).cause ?? err) as { code?: string };
+  return e.code === '23503';
+}
+
+/**
+ * Deletes a store nothing refers to. A store with users (or administrators), products, categories,
+ * orders or any other record is refused with 409 STORE_IN_USE and the counts: deactivate it instead.
+ */
+export async function deleteStore(db: DbOrTx, id: number): Promise<Store> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx.select(columns).from(s.stores).where(eq(s.stores.id, id)).for('update');
+      if (!current) throw notFound();
+      const usage = await storeUsage(tx, id);
+      if (Object.values(usage).some((v) => v > 0)) throw new AppError('STORE_IN_USE', 409, usage);
+      await tx.delete(s.stores).where(eq(s.stores.id, id));
+      return current;
+    });
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw new AppError('STORE_IN_USE', 409, await storeUsage(db, id));
+    throw err;
+  }
 }
 
 /** The store of signed-out visitors: the first active one. */

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, idSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
-import { Role } from '@rewards/shared/enums';
 import {
   apiTokenCreatedSchema,
   apiTokenCreateSchema,
   apiTokenSchema,
+  deactivatedUsersQuerySchema,
   headerCountsSchema,
   sessionUserSchema,
+  userDetailSchema,
   userListItemSchema,
   userListQuerySchema,
   userPointsResultSchema,
@@ -20,7 +21,19 @@ import { isAccrualOpen } from '../../lib/calendar.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../app.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from '../auth/auth.service.ts';
-import { adminAdjustPoints, getHeaderCounts, getSessionUser, isStoreAccount, listUsers, setUserRole } from './users.service.ts';
+import {
+  adminAdjustPoints,
+  assertUserInScope,
+  findUserScope,
+  getHeaderCounts,
+  getSessionUser,
+  getUserDetail,
+  isStoreAccount,
+  listUsers,
+  managedStores,
+  setUserActive,
+  setUserRole,
+} from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { db, clock, config } = opts.deps;
@@ -64,7 +77,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps })
       config: { access: 'admin' },
       schema: {
         tags: ['users'],
-        summary: 'Users of the stores the administrator runs (all stores for super administrators)',
+        summary:
+          'Users of the stores the administrator runs (all stores for super administrators), newest first; filters: storeId, role, active, search',
         querystring: userListQuerySchema,
         response: { 200: listEnvelope(userListItemSchema) },
       },
@@ -73,10 +87,69 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps })
       const principal = requireUser(request);
       const { storeId } = request.query;
       if (storeId !== undefined) assertStoreAdmin(principal, storeId);
-      const scope = storeId !== undefined ? [storeId] : principal.role === Role.SuperAdmin ? null : principal.adminStores;
-      return listUsers(db, request.query, scope);
+      return listUsers(db, request.query, storeId !== undefined ? [storeId] : managedStores(principal));
     },
   );
+
+  r.get(
+    '/deactivated',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Deactivated users of the stores the administrator runs (all stores for super administrators); filters: storeId, role, search',
+        querystring: deactivatedUsersQuerySchema,
+        response: { 200: listEnvelope(userListItemSchema) },
+      },
+    },
+    async (request) => {
+      const principal = requireUser(request);
+      const { storeId } = request.query;
+      if (storeId !== undefined) assertStoreAdmin(principal, storeId);
+      return listUsers(db, { ...request.query, active: false }, storeId !== undefined ? [storeId] : managedStores(principal));
+    },
+  );
+
+  r.get(
+    '/one/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary: "One user, for administrators of the user's store (403 FORBIDDEN_STORE otherwise) and super administrators",
+        params: idParamsSchema,
+        response: { 200: itemEnvelope(userDetailSchema) },
+      },
+    },
+    async (request) => {
+      assertUserInScope(requireUser(request), await findUserScope(db, request.params.id));
+      return { data: await getUserDetail(db, request.params.id) };
+    },
+  );
+
+  for (const [path, active] of [
+    ['/activate/:id', true],
+    ['/deactivate/:id', false],
+  ] as const) {
+    r.put(
+      path,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['users'],
+          summary: active
+            ? 'Activate a user (administrators: shoppers of their stores only; super administrators: anyone)'
+            : 'Deactivate a user and end their sessions at once (administrators: shoppers of their stores only; never oneself)',
+          params: idParamsSchema,
+          response: { 200: itemEnvelope(userDetailSchema) },
+        },
+      },
+      async (request) => ({
+        data: await setUserActive(db, { actor: requireUser(request), userId: request.params.id, active, now: clock.now() }),
+      }),
+    );
+  }
 
   r.post(
     '/points',
@@ -163,7 +236,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps })
       config: { access: 'super' },
       schema: {
         tags: ['users'],
-        summary: "Set a user's role and administered stores (super administrators)",
+        summary: "Set a user's role and administered stores (super administrators; the legacy body's id, when sent, must be the path's)",
         params: idParamsSchema,
         body: userRoleUpdateSchema,
         response: { 200: itemEnvelope(sessionUserSchema) },

@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ListResponse } from '@rewards/shared/common';
 import { Role } from '@rewards/shared/enums';
-import type { HeaderCounts, SessionUser, UserListItem, UserListQuery, UserRoleUpdate } from '@rewards/shared/users';
+import type { HeaderCounts, SessionUser, UserDetail, UserListItem, UserListQuery, UserRoleUpdate } from '@rewards/shared/users';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { canAdminStore, type Principal } from '../../plugins/auth.ts';
+import { revokeUserSessions } from '../auth/auth.service.ts';
 import { adjustUserPoints } from '../points/points.service.ts';
 
 export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
@@ -154,7 +155,33 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
   return u;
 }
 
-/** Users of the given stores (all stores when `storeIds` is null), newest first. */
+/** The columns of a user row as administrators see it. */
+const userRowColumns = {
+  id: s.users.id,
+  name: s.users.name,
+  lastName: s.users.lastName,
+  email: s.users.email,
+  storeId: s.users.storeId,
+  points: s.users.points,
+  role: s.users.role,
+  isStore: s.users.isStore,
+  active: s.users.active,
+  adminStores: sql<
+    number[]
+  >`coalesce((select array_agg(${s.userAdminStores.storeId} order by ${s.userAdminStores.storeId}) from ${s.userAdminStores} where ${s.userAdminStores.userId} = ${s.users.id}), '{}')`,
+};
+
+type UserRow = { role: number; adminStores: number[] } & Omit<UserListItem, 'role' | 'adminStores'>;
+const toUserListItem = <R extends UserRow>(r: R) => ({
+  ...r,
+  role: r.role as UserListItem['role'],
+  adminStores: r.adminStores.map(Number),
+});
+
+/**
+ * Users of the given stores (all stores when `storeIds` is null), newest first, filtered by store,
+ * role, active and a search on name and e-mail; paged in SQL.
+ */
 export async function listUsers(db: DbOrTx, query: UserListQuery, storeIds: number[] | null): Promise<ListResponse<UserListItem>> {
   const conditions: SQL[] = [];
   if (storeIds) conditions.push(storeIds.length ? inArray(s.users.storeId, storeIds) : sql`false`);
@@ -162,23 +189,12 @@ export async function listUsers(db: DbOrTx, query: UserListQuery, storeIds: numb
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(s.users.email, like), ilike(s.users.name, like), ilike(s.users.lastName, like))!);
   }
+  if (query.role !== undefined) conditions.push(eq(s.users.role, query.role));
+  if (query.active !== undefined) conditions.push(eq(s.users.active, query.active ? 1 : 0));
   const where = conditions.length ? and(...conditions) : undefined;
   const [total] = await db.select({ n: count() }).from(s.users).where(where);
   const rows = await db
-    .select({
-      id: s.users.id,
-      name: s.users.name,
-      lastName: s.users.lastName,
-      email: s.users.email,
-      storeId: s.users.storeId,
-      points: s.users.points,
-      role: s.users.role,
-      isStore: s.users.isStore,
-      active: s.users.active,
-      adminStores: sql<
-        number[]
-      >`coalesce((select array_agg(${s.userAdminStores.storeId} order by ${s.userAdminStores.storeId}) from ${s.userAdminStores} where ${s.userAdminStores.userId} = ${s.users.id}), '{}')`,
-    })
+    .select(userRowColumns)
     .from(s.users)
     .where(where)
     .orderBy(desc(s.users.id))
@@ -186,7 +202,7 @@ export async function listUsers(db: DbOrTx, query: UserListQuery, storeIds: numb
     .offset((query.page - 1) * query.pageSize);
   const totalCount = total?.n ?? 0;
   return {
-    data: rows.map((r) => ({ ...r, role: r.role as UserListItem['role'], adminStores: r.adminStores.map(Number) })),
+    data: rows.map(toUserListItem),
     page: query.page,
     pageSize: query.pageSize,
     totalCount,
@@ -194,9 +210,83 @@ export async function listUsers(db: DbOrTx, query: UserListQuery, storeIds: numb
   };
 }
 
+/** The stores whose users a principal manages: null for all (super administrators), else their adminStores. */
+export function managedStores(principal: Principal): number[] | null {
+  return principal.role === Role.SuperAdmin ? null : principal.adminStores;
+}
+
+/** Who a user is, for access decisions: 404 when there is no such user. */
+export async function findUserScope(db: DbOrTx, userId: number): Promise<{ id: number; role: number; storeId: number | null }> {
+  const [row] = await db
+    .select({ id: s.users.id, role: s.users.role, storeId: s.users.storeId })
+    .from(s.users)
+    .where(eq(s.users.id, userId));
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * An administrator reaches only the users of the stores they run (FORBIDDEN_STORE otherwise); a user
+ * with no store, only a super administrator.
+ */
+export function assertUserInScope(actor: Principal, target: { storeId: number | null }): void {
+  const allowed = target.storeId === null ? actor.role === Role.SuperAdmin : canAdminStore(actor, target.storeId);
+  if (!allowed) throw new AppError('FORBIDDEN_STORE', 403, { storeId: target.storeId });
+}
+
+/** `GET /api/users/one/{id}`: one user with their store's name. */
+export async function getUserDetail(db: DbOrTx, userId: number): Promise<UserDetail> {
+  const [row] = await db
+    .select({
+      ...userRowColumns,
+      storeName: s.stores.title,
+      is: s.users.is,
+      contact: s.users.contact,
+      createdAt: s.users.createdAt,
+      lastSignInAt: s.users.lastSignInAt,
+    })
+    .from(s.users)
+    .leftJoin(s.stores, eq(s.stores.id, s.users.storeId))
+    .where(eq(s.users.id, userId));
+  if (!row) throw notFound();
+  return { ...toUserListItem(row), createdAt: row.createdAt.toISOString(), lastSignInAt: row.lastSignInAt?.toISOString() ?? null };
+}
+
+/**
+ * `PUT /api/users/activate|deactivate/{id}`. Nobody deactivates themselves (CANNOT_DEACTIVATE_SELF);
+ * an administrator acts only on users of their stores (FORBIDDEN_STORE) and only on shoppers: the
+ * accounts of administrators and super administrators are a super administrator's (ADMIN_USERS_SUPER_ONLY),
+ * so two administrators cannot lock each other out. Deactivation ends the user's sessions at once (their
+ * next request answers 401 USER_INACTIVE); their API tokens answer USER_INACTIVE while they stay inactive.
+ */
+export async function setUserActive(db: DbOrTx, p: { actor: Principal; userId: number; active: boolean; now: Date }): Promise<UserDetail> {
+  const { actor } = p;
+  if (!p.active && p.userId === actor.id) throw new AppError('CANNOT_DEACTIVATE_SELF', 422);
+  await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: s.users.id, role: s.users.role, storeId: s.users.storeId })
+      .from(s.users)
+      .where(eq(s.users.id, p.userId))
+      .for('update');
+    if (!target) throw notFound();
+    assertUserInScope(actor, target);
+    if (target.role !== Role.User && actor.role !== Role.SuperAdmin)
+      throw new AppError('ADMIN_USERS_SUPER_ONLY', 403, { userId: target.id });
+    await tx
+      .update(s.users)
+      .set({ active: p.active ? 1 : 0, modifiedBy: actor.id, updatedAt: p.now })
+      .where(eq(s.users.id, target.id));
+    if (!p.active) await revokeUserSessions(tx, target.id, p.now);
+  });
+  return getUserDetail(db, p.userId);
+}
+
 /** Sets a user's role and administered stores (super administrators only; checked by the route). */
 export async function setUserRole(db: DbOrTx, params: { userId: number; actorId: number | null; update: UserRoleUpdate; now: Date }) {
   const { userId, update } = params;
+  if (update.id !== undefined && update.id !== userId) {
+    throw new AppError('VALIDATION_FAILED', 400, [{ field: 'body.id', message: 'Must be the id in the path', code: 'custom' }]);
+  }
   if (update.role === Role.User && update.adminStores.length) {
     throw new AppError('VALIDATION_FAILED', 400, [
       { field: 'body.adminStores', message: 'Only administrators administer stores', code: 'custom' },

@@ -21,7 +21,7 @@ export function useAdminStores() {
 }
 
 function AdminHeader() {
-  const { t } = useTranslation(['common', 'admin']);
+  const { t } = useTranslation(['common', 'admin', 'loads']);
   const navigate = useNavigate();
   const params = useParams();
   const session = useSession();
@@ -33,10 +33,13 @@ function AdminHeader() {
       ? [
           { to: `/admin/inventory/${current}`, label: t('admin:nav.inventory') },
           { to: `/admin/banners/${current}`, label: t('admin:nav.banners') },
+          { to: `/admin/rewards/${current}`, label: t('admin:nav.rewards') },
         ]
       : []),
     { to: '/admin/orders', label: t('admin:nav.orders') },
+    { to: '/admin/loads/new', label: t('loads:nav') },
     { to: '/admin/users/', label: t('admin:nav.users') },
+    ...(session.data?.role === Role.SuperAdmin ? [{ to: '/admin/stores', label: t('admin:nav.stores') }] : []),
   ];
   return (
     <header className="bg-indigo-950 text-indigo-50">

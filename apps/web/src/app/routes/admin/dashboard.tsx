@@ -1,36 +1,45 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Role } from '@rewards/shared/enums';
 import { useSession } from '@/features/auth/api/get-session';
+import { DashboardView } from '@/features/dashboard/components/dashboard-view';
+import { StoreLinks } from '@/features/dashboard/components/store-links';
+import { StoreScope } from '@/features/dashboard/components/store-scope';
+import { ALL_STORES, dashboardScope } from '@/features/dashboard/scope';
 import { Page } from '@/components/ui/page';
 import { useAdminStores } from '../../layouts/admin-layout';
 
-/** The admin entry: the stores this administrator runs; choosing one opens its inventory. */
+/** /admin/: the figures of the chosen store (`?store=`; every store for a super administrator), then the stores. */
 export default function AdminDashboardPage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('dashboard');
   const session = useSession();
   const stores = useAdminStores();
+  const [params, setParams] = useSearchParams();
+  const user = session.data;
+  if (!user) return null;
+  const isSuper = user.role === Role.SuperAdmin;
+  const storeId = dashboardScope(params.get('store'), user);
   return (
-    <Page title={t('dashboard.title')}>
-      <p className="mb-5 text-slate-600">{t('dashboard.welcome', { name: session.data?.name ?? '' })}</p>
-      <h2 className="mb-3 text-lg font-semibold">{t('dashboard.chooseStore')}</h2>
-      {stores.length === 0 ? (
-        <p className="text-slate-600">{t('dashboard.noStores')}</p>
+    <Page
+      title={t('title')}
+      actions={
+        storeId !== undefined && (
+          <StoreScope
+            stores={stores}
+            value={storeId}
+            allowAll={isSuper}
+            onChange={(id) => setParams({ store: id === null ? ALL_STORES : String(id) }, { replace: true })}
+          />
+        )
+      }
+    >
+      <p className="mb-4 text-slate-600">{t('welcome', { name: user.name })}</p>
+      {storeId === undefined ? (
+        <p className="text-slate-600">{t('noStores')}</p>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {stores.map((s) => (
-            <li key={s.id}>
-              <Link
-                to={`/admin/inventory/${s.id}`}
-                className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-400"
-                data-testid="admin-store-card"
-              >
-                <span className="block font-semibold text-slate-900">{s.title}</span>
-                <span className="text-sm text-slate-600">{s.location}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <DashboardView key={storeId ?? ALL_STORES} storeId={storeId} stores={stores} />
       )}
+      <StoreLinks stores={stores} />
     </Page>
   );
 }

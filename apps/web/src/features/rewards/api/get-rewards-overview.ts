@@ -1,20 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ListResponse } from '@rewards/shared/common';
+import type { Reward } from '@rewards/shared/rewards';
 import { api } from '@/lib/api';
+import { rewardKeys } from './get-rewards';
 
-export interface RewardSummary {
-  id: number;
-  name: string;
-  description: string;
-  points: number;
-  frequencyLimit: number;
-  frequencyPeriod: 'year' | 'month' | 'day';
-}
-
-/** The store's recognitions: the points overview table of /about. */
+/**
+ * The store's active recognitions: the points overview table of /about. `active=true` is explicit so
+ * that an administrator of the store sees what shoppers see.
+ */
 export function useRewardsOverview(storeId: number | null | undefined) {
   return useQuery({
-    queryKey: ['rewards', 'overview', storeId ?? 'default'],
-    queryFn: async () => (await api<{ data: RewardSummary[] }>('/rewards/', { query: { storeId } })).data,
+    queryKey: [...rewardKeys.all, 'overview', storeId ?? 'default'],
+    queryFn: async () => (await api<ListResponse<Reward>>('/rewards/', { query: { storeId, active: true, pageSize: 100 } })).data,
     staleTime: 10 * 60_000,
   });
 }

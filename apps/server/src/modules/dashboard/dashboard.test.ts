@@ -1,0 +1,392 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Dashboard } from '@rewards/shared/dashboard';
+import { OrderStatus, Role } from '@rewards/shared/enums';
+import * as s from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { assertInvariants } from '../../../test/invariants.ts';
+import { createApiToken } from '../auth/auth.service.ts';
+import { createOrder, moveOrder } from '../orders/orders.service.ts';
+import { runPointExpiry } from '../points/expiry.service.ts';
+import { postPoints } from '../points/points.service.ts';
+import { moveStock } from '../products/products.service.ts';
+import { getDashboard } from './dashboard.service.ts';
+
+/**
+ * The dashboard's figures against hand-computed expectations, on a store this file builds (its own
+ * users, products, recognitions, loads and orders), next to activity in the seeded store 1 that must
+ * not leak in. Program year of the test clock (UTC): 2025-11-01 to 2026-10-31.
+ */
+let t: TestApp;
+const bearer: Record<string, Record<string, string>> = {};
+let storeId: number;
+const ids: Record<string, number> = {};
+
+const at = (iso: string) => new Date(iso);
+
+async function token(userId: number) {
+  const { token } = await createApiToken(t.db, { userId, name: 'dashboard test', now: at('2026-01-01T00:00:00Z'), days: 365 });
+  return { authorization: `Bearer ${token}` };
+}
+
+type Query = Record<string, string | number | undefined>;
+
+async function dashboard(who: string | null, query: Query = {}) {
+  const qs = new URLSearchParams(
+    Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])),
+  ).toString();
+  return t.app.inject({ method: 'GET', url: `/api/dashboard${qs ? `?${qs}` : ''}`, headers: who ? bearer[who] : {} });
+}
+
+async function figures(who: string, query: Query = {}): Promise<Dashboard> {
+  const res = await dashboard(who, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Dashboard;
+}
+
+async function credit(userId: number, value: number, kind: 'load' | 'challenge' | 'adjustment', when: string) {
+  await postPoints(t.db, { userId, value, kind, description: `Test ${kind}`, refType: 'test', now: at(when) });
+}
+
+/** A bulk load as the loads module writes it: the group, one entry per receiver, a ledger credit each. */
+async function bulkLoad(store: number, rewardId: number, points: number, receivers: { id: number; email: string }[], when: string) {
+  const [load] = await t.db
+    .insert(s.loads)
+    .values({
+      storeId: store,
+      rewardId,
+      reason: 'Test load',
+      points,
+      receivers: receivers.length,
+      totalPoints: points * receivers.length,
+      createdBy: ids.admin!,
+      createdAt: at(when),
+    })
+    .returning();
+  for (const r of receivers) {
+    await credit(r.id, points, 'load', when);
+    await t.db
+      .insert(s.loadEntries)
+      .values({ loadId: load!.id, userId: r.id, rewardId, email: r.email, points, receiverStoreId: store, createdAt: at(when) });
+  }
+}
+
+async function order(userId: number, lines: { productId: number; quantity: number }[], when: string) {
+  const { order } = await createOrder(t.db, { userId, input: { lines }, now: at(when), redemptionOpen: true });
+  return order.id;
+}
+
+async function move(orderId: number, to: number[], when: string) {
+  for (const status of to) await moveOrder(t.db, { orderId, to: status, actorId: ids.admin!, now: at(when) });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [store] = await t.db
+    .insert(s.stores)
+    .values({ title: 'Oficina Tablero', location: 'Calle 1, Monterrey', lat: 25.67, long: -100.31 })
+    .returning();
+  storeId = store!.id;
+  const users = await t.db
+    .insert(s.users)
+    .values([
+      { email: 'dash-a@rewards.test', name: 'Alicia', storeId },
+      { email: 'dash-b@rewards.test', name: 'Bruno', storeId },
+      { email: 'dash-c@rewards.test', name: 'Carla', storeId },
+      { email: 'dash-d@rewards.test', name: 'Diego', storeId },
+      { email: 'dash-admin@rewards.test', name: 'Dana', storeId, role: Role.Admin },
+    ])
+    .returning();
+  const [a, b, c, d, admin] = users;
+  Object.assign(ids, { a: a!.id, b: b!.id, c: c!.id, d: d!.id, admin: admin!.id });
+  await t.db.insert(s.userAdminStores).values({ userId: admin!.id, storeId });
+  const [category] = await t.db
+    .insert(s.categories)
+    .values({ storeId, title: 'Varios', slug: 'varios', description: 'Varios' })
+    .returning();
+  const product = async (name: string, price: number, stock: number, active = true) => {
+    const [p] = await t.db
+      .insert(s.products)
+      .values({ storeId, categoryId: category!.id, name, slug: `dash-${name.toLowerCase()}`, description: name, price, active })
+      .returning();
+    if (stock > 0) await moveStock(t.db, { productId: p!.id, delta: stock, reason: 'Test stock', now: at('2025-10-01T00:00:00Z') });
+    return p!.id;
+  };
+  ids.taza = await product('Taza', 60, 10);
+  ids.libreta = await product('Libreta', 40, 10);
+  ids.audifonos = await product('Audifonos', 100, 3);
+  ids.gorra = await product('Gorra', 30, 5, false); // inactive: never low stock
+  ids.mochila = await product('Mochila', 200, 0);
+  const rewards = await t.db
+    .insert(s.rewards)
+    .values([
+      { storeId, code: 'collab', name: 'Colaboración', description: 'x', points: 200, frequencyLimit: 2, frequencyPeriod: 'year' as const },
+      {
+        storeId,
+        code: 'voice',
+        name: 'Voz del cliente',
+        description: 'x',
+        points: 50,
+        frequencyLimit: 1,
+        frequencyPeriod: 'month' as const,
+      },
+    ])
+    .returning();
+  ids.collab = rewards[0]!.id;
+  ids.voice = rewards[1]!.id;
+
+  const [ana] = await t.db.select().from(s.users).where(eq(s.users.email, 'ana@rewards.test'));
+  const [seedAdmin] = await t.db.select().from(s.users).where(eq(s.users.email, 'admin@rewards.test'));
+  const [superAdmin] = await t.db.select().from(s.users).where(eq(s.users.email, 'super@rewards.test'));
+  bearer.admin = await token(admin!.id);
+  bearer.otherAdmin = await token(seedAdmin!.id);
+  bearer.super = await token(superAdmin!.id);
+  bearer.shopper = await token(ana!.id);
+
+  const A = { id: a!.id, email: a!.email };
+  const B = { id: b!.id, email: b!.email };
+  // The day before the program year: counted in no figure of the year, only in C's balance.
+  await credit(c!.id, 1000, 'load', '2025-10-31T23:59:59Z');
+  await bulkLoad(storeId, ids.collab, 200, [A, B], '2025-11-03T10:00:00Z');
+  // D is credited, then deactivated: the points count, the user is no longer an active account.
+  await credit(d!.id, 70, 'load', '2025-11-05T10:00:00Z');
+  await t.db.update(s.users).set({ active: 0 }).where(eq(s.users.id, d!.id));
+  await bulkLoad(storeId, ids.voice, 50, [A], '2025-11-20T10:00:00Z');
+  await credit(B.id, 150, 'challenge', '2025-12-05T10:00:00Z');
+  await credit(A.id, 65, 'adjustment', '2026-01-10T10:00:00Z');
+  await credit(B.id, -20, 'adjustment', '2026-01-10T11:00:00Z');
+  const o1 = await order(
+    A.id,
+    [
+      { productId: ids.taza, quantity: 2 },
+      { productId: ids.libreta, quantity: 1 },
+    ],
+    '2026-02-01T10:00:00Z',
+  ); // 160
+  await move(o1, [OrderStatus.InProgress, OrderStatus.OnTheWay, OrderStatus.Completed], '2026-02-03T10:00:00Z');
+  await order(B.id, [{ productId: ids.taza, quantity: 1 }], '2026-02-15T10:00:00Z'); // 60, pending
+  const o3 = await order(A.id, [{ productId: ids.libreta, quantity: 3 }], '2026-02-20T10:00:00Z'); // 120, then canceled
+  await move(o3, [OrderStatus.Canceled], '2026-02-21T10:00:00Z');
+  const o4 = await order(B.id, [{ productId: ids.audifonos, quantity: 1 }], '2026-03-01T10:00:00Z'); // 100
+  await move(o4, [OrderStatus.InProgress], '2026-03-01T12:00:00Z');
+
+  // Store 1 in the same period: a load of one of its recognitions and an order, which store S must not see.
+  const [store1Reward] = await t.db
+    .select()
+    .from(s.rewards)
+    .where(and(eq(s.rewards.storeId, 1), eq(s.rewards.code, 'collaboration')));
+  await bulkLoad(1, store1Reward!.id, 300, [{ id: ana!.id, email: ana!.email }], '2025-11-10T10:00:00Z');
+  const [termo] = await t.db.select().from(s.products).where(eq(s.products.slug, 'termo-de-acero'));
+  await order(ana!.id, [{ productId: termo!.id, quantity: 4 }], '2026-02-01T10:00:00Z');
+  t.clock.set('2026-03-02T15:00:00Z');
+});
+afterAll(() => t.close());
+afterEach(() => assertInvariants(t.db));
+
+describe('GET /api/dashboard: the figures of a store', () => {
+  it('adds up the program year of the store by SQL, as computed by hand', async () => {
+    const f = await figures('admin', { storeId });
+    expect(f.storeId).toBe(storeId);
+    expect(f.period).toEqual({
+      from: '2025-11-01',
+      to: '2026-10-31',
+      timeZone: 'UTC',
+      programYear: { from: '2025-11-01', to: '2026-10-31' },
+      bucket: 'month',
+    });
+    expect(f.points).toEqual({
+      issued: 735, // loads 200 + 200 + 70 + 50, challenge 150, adjustment +65
+      issuedByKind: { load: 520, challenge: 150, adjustment: 65 },
+      redeemed: 320, // orders 160 + 60 + 120 + 100, less the 120 refunded
+      ordered: 440,
+      refunded: 120,
+      expired: 0,
+      deducted: 20,
+      outstanding: 1395, // A 155, B 170, C 1000 (from before the year), D 70
+    });
+    // What the year added to the balances: everything but C's credit of the year before.
+    expect(f.points.issued - f.points.redeemed - f.points.expired - f.points.deducted).toBe(f.points.outstanding - 1000);
+    expect(f.orders).toEqual({
+      count: 4,
+      byStatus: [
+        { status: OrderStatus.Pending, count: 1, points: 60 },
+        { status: OrderStatus.InProgress, count: 1, points: 100 },
+        { status: OrderStatus.OnTheWay, count: 0, points: 0 },
+        { status: OrderStatus.Completed, count: 1, points: 160 },
+        { status: OrderStatus.Canceled, count: 1, points: 120 },
+      ],
+    });
+    // The canceled order's three notebooks are not sales.
+    expect(f.topProducts).toEqual([
+      { productId: ids.taza, storeId, name: 'Taza', units: 3, points: 180 },
+      { productId: ids.audifonos, storeId, name: 'Audifonos', units: 1, points: 100 },
+      { productId: ids.libreta, storeId, name: 'Libreta', units: 1, points: 40 },
+    ]);
+    expect(f.topRecognitions).toEqual([
+      { rewardId: ids.collab, storeId, name: 'Colaboración', entries: 2, points: 400 },
+      { rewardId: ids.voice, storeId, name: 'Voz del cliente', entries: 1, points: 50 },
+    ]);
+    expect(f.loadsOverTime).toHaveLength(12);
+    expect(f.loadsOverTime.slice(0, 3)).toEqual([
+      { period: '2025-11-01', load: 520, challenge: 0 },
+      { period: '2025-12-01', load: 0, challenge: 150 },
+      { period: '2026-01-01', load: 0, challenge: 0 },
+    ]);
+    expect(f.loadsOverTime.at(-1)).toEqual({ period: '2026-10-01', load: 0, challenge: 0 });
+    // A, B and C and the administrator are active accounts; only A and B moved points this year.
+    expect(f.users).toEqual({ total: 4, active: 2 });
+    expect(f.lowStock).toEqual({
+      threshold: 5,
+      count: 2,
+      products: [
+        { productId: ids.mochila, storeId, name: 'Mochila', stock: 0 },
+        { productId: ids.audifonos, storeId, name: 'Audifonos', stock: 2 },
+      ],
+    });
+  });
+
+  it('covers any period of whole days, by week when it is short', async () => {
+    const f = await figures('admin', { storeId, from: '2025-11-01', to: '2025-11-30' });
+    expect(f.period).toMatchObject({ from: '2025-11-01', to: '2025-11-30', bucket: 'week' });
+    // ISO weeks start on Monday: the first bucket begins before the period does.
+    expect(f.loadsOverTime).toEqual([
+      { period: '2025-10-27', load: 0, challenge: 0 },
+      { period: '2025-11-03', load: 470, challenge: 0 },
+      { period: '2025-11-10', load: 0, challenge: 0 },
+      { period: '2025-11-17', load: 50, challenge: 0 },
+      { period: '2025-11-24', load: 0, challenge: 0 },
+    ]);
+    expect(f.points).toMatchObject({ issued: 520, redeemed: 0, outstanding: 1395 });
+    expect(f.orders.count).toBe(0);
+    expect(f.orders.byStatus.map((x) => x.count)).toEqual([0, 0, 0, 0, 0]);
+    expect(f.topProducts).toEqual([]);
+    expect(f.topRecognitions.map((r) => [r.name, r.entries])).toEqual([
+      ['Colaboración', 2],
+      ['Voz del cliente', 1],
+    ]);
+    // One day: only the first bulk load.
+    const day = await figures('admin', { storeId, from: '2025-11-03', to: '2025-11-03' });
+    expect(day.points.issuedByKind.load).toBe(400);
+    expect(day.users.active).toBe(2);
+    expect(day.loadsOverTime).toEqual([{ period: '2025-11-03', load: 400, challenge: 0 }]);
+  });
+
+  it('refuses a period that is reversed, too long or outside the accepted dates', async () => {
+    const refused: Query[] = [
+      { storeId, from: '2026-02-01', to: '2026-01-31' },
+      { storeId, from: '2027-01-01' }, // after the end of the program year it defaults to
+      { storeId, from: '2024-01-01', to: '2026-01-02' },
+      { storeId, from: '1999-12-31' },
+      { storeId, from: '2026-02-30' },
+      { storeId, extra: 1 },
+      { storeId: 0 },
+      { storeId: 'x' },
+    ];
+    for (const query of refused) {
+      const res = await dashboard('admin', query);
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    // Two program years is the longest period.
+    expect((await dashboard('admin', { storeId, from: '2024-11-01', to: '2026-10-31' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/dashboard: who sees which store', () => {
+  it('answers only administrators of the store: 401 signed out, 403 shopper, 403 another store', async () => {
+    const anonymous = await dashboard(null, { storeId });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('UNAUTHENTICATED');
+    const shopper = await dashboard('shopper', { storeId: 1 });
+    expect(shopper.statusCode).toBe(403);
+    expect(shopper.json().code).toBe('FORBIDDEN');
+    // The administrator of store 1 and the administrator of store S, each at the other's store.
+    for (const [who, store] of [
+      ['otherAdmin', storeId],
+      ['admin', 1],
+    ] as const) {
+      const res = await dashboard(who, { storeId: store });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'FORBIDDEN_STORE', details: { storeId: store } });
+    }
+    // Every store is for super administrators: an administrator names the store.
+    const all = await dashboard('admin');
+    expect(all.statusCode).toBe(400);
+    expect(all.json().details).toEqual([expect.objectContaining({ field: 'querystring.storeId' })]);
+    // A super administrator may name any store, but it must exist.
+    expect((await dashboard('super', { storeId })).statusCode).toBe(200);
+    expect((await dashboard('super', { storeId: 999_999 })).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'querystring.storeId' }],
+    });
+  });
+
+  it('store 1 sees its own activity and none of store S', async () => {
+    const f = await figures('otherAdmin', { storeId: 1 });
+    expect(f.topRecognitions).toEqual([expect.objectContaining({ storeId: 1, name: 'Colaboración', entries: 1, points: 300 })]);
+    expect(f.orders.byStatus[0]).toMatchObject({ status: OrderStatus.Pending, count: 1 });
+    expect(f.topProducts).toEqual([expect.objectContaining({ storeId: 1, name: expect.any(String), units: 4 })]);
+    expect(f.lowStock.products.every((p) => p.storeId === 1)).toBe(true);
+  });
+
+  it('gives a super administrator every store: the sum of the stores, each figure', async () => {
+    const all = await figures('super');
+    expect(all.storeId).toBeNull();
+    const stores = await t.db.select({ id: s.stores.id }).from(s.stores);
+    // Every user has a store here, so the stores add up to the whole.
+    expect(await t.db.$count(s.users, isNull(s.users.storeId))).toBe(0);
+    const each = await Promise.all(stores.map((st) => figures('super', { storeId: st.id })));
+    const sum = (pick: (f: Dashboard) => number) => each.reduce((n, f) => n + pick(f), 0);
+    for (const key of ['issued', 'redeemed', 'ordered', 'refunded', 'expired', 'deducted', 'outstanding'] as const)
+      expect(all.points[key], key).toBe(sum((f) => f.points[key]));
+    expect(all.orders.count).toBe(sum((f) => f.orders.count));
+    all.orders.byStatus.forEach((row, i) => expect(row.count).toBe(sum((f) => f.orders.byStatus[i]!.count)));
+    expect(all.users).toEqual({ total: sum((f) => f.users.total), active: sum((f) => f.users.active) });
+    expect(all.lowStock.count).toBe(sum((f) => f.lowStock.count));
+    all.loadsOverTime.forEach((row, i) => expect(row.load).toBe(sum((f) => f.loadsOverTime[i]!.load)));
+    // Top lists across stores: store 1's four thermoses first, then store S's three mugs.
+    expect(all.topProducts.slice(0, 2).map((p) => [p.storeId, p.units])).toEqual([
+      [1, 4],
+      [storeId, 3],
+    ]);
+    // By entries, then points: store S's two collaborations, store 1's one (300), store S's voice (50).
+    expect(all.topRecognitions.map((r) => [r.storeId, r.entries, r.points])).toEqual([
+      [storeId, 2, 400],
+      [1, 1, 300],
+      [storeId, 1, 50],
+    ]);
+  });
+});
+
+describe('GET /api/dashboard: expiry and the program time zone', () => {
+  it('counts the yearly expiry as expired and leaves nothing outstanding', async () => {
+    expect((await runPointExpiry(t.db, at('2026-10-16T12:00:00Z'), t.config.calendar)).ran).toBe(true);
+    t.clock.set('2026-10-20T12:00:00Z');
+    const f = await figures('admin', { storeId });
+    expect(f.points).toMatchObject({ issued: 735, redeemed: 320, expired: 1395, deducted: 20, outstanding: 0 });
+    expect(f.points.issued - f.points.redeemed - f.points.expired - f.points.deducted).toBe(f.points.outstanding - 1000);
+    // The expiry is not activity: C is still not an active user.
+    expect(f.users).toEqual({ total: 4, active: 2 });
+  });
+
+  it('reads days in the program time zone', async () => {
+    // 1 Nov 2026 03:00 UTC is still 31 Oct in Mexico City: the old program year there, the new one in UTC.
+    await credit(ids.b!, 40, 'load', '2026-11-01T03:00:00Z');
+    const utc = await figures('admin', { storeId });
+    expect(utc.points.issuedByKind.load).toBe(520);
+    const mexico = await getDashboard(t.db, {
+      storeId,
+      now: t.clock.now(),
+      rules: { ...t.config.calendar, timeZone: 'America/Mexico_City' },
+    });
+    expect(mexico.period).toMatchObject({ from: '2025-11-01', to: '2026-10-31', timeZone: 'America/Mexico_City' });
+    expect(mexico.points.issuedByKind.load).toBe(560);
+    expect(mexico.loadsOverTime.at(-1)).toEqual({ period: '2026-10-01', load: 40, challenge: 0 });
+    t.clock.set('2026-11-02T12:00:00Z');
+    const next = await figures('admin', { storeId });
+    expect(next.period.programYear).toEqual({ from: '2026-11-01', to: '2027-10-31' });
+    expect(next.points).toMatchObject({ issued: 40, redeemed: 0, expired: 0, outstanding: 40 });
+    expect(next.users).toEqual({ total: 4, active: 1 });
+    expect(next.orders.count).toBe(0);
+  });
+});

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ConsolidatedPanel } from '@/features/loads/components/consolidated-panel';
+import { Page } from '@/components/ui/page';
+import { useAdminStores } from '../../layouts/admin-layout';
+
+/** /admin/loads/consolidated/{storeId}: one row per receiver of the store's loads, and their export (?loadId= narrows to one load). */
+export default function AdminLoadsConsolidatedPage() {
+  const { t } = useTranslation('loads');
+  const storeId = Number(useParams().id);
+  const [params] = useSearchParams();
+  const store = useAdminStores().find((s) => s.id === storeId);
+  const loadId = Number(params.get('loadId')) || undefined;
+  return (
+    <Page
+      title={store ? t('consolidated.title', { store: store.title }) : t('consolidated.titleShort')}
+      actions={
+        <Link to={`/admin/loads?storeId=${storeId}`} className="text-sm font-semibold text-indigo-700 hover:underline">
+          ← {t('report.back')}
+        </Link>
+      }
+    >
+      <ConsolidatedPanel key={`${storeId}-${loadId ?? ''}`} storeId={storeId} initial={loadId ? { loadId } : {}} />
+    </Page>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { LoadWizard } from '@/features/loads/components/load-wizard';
+import { StorePicker } from '@/features/loads/components/store-picker';
+import { Page } from '@/components/ui/page';
+import { useAdminStores } from '../../layouts/admin-layout';
+
+/** /admin/loads/new (and SPEC.md's /admin/loads/{storeId}): the 4-step bulk-load wizard for a store. */
+export default function AdminLoadsNewPage() {
+  const { t } = useTranslation('loads');
+  const [params, setParams] = useSearchParams();
+  const stores = useAdminStores();
+  const storeId = Number(useParams().storeId) || Number(params.get('storeId')) || stores[0]?.id;
+  const store = stores.find((s) => s.id === storeId);
+  return (
+    <Page
+      title={t('wizard.title')}
+      actions={
+        <span className="flex flex-wrap items-center gap-3">
+          <StorePicker stores={stores} value={storeId} onChange={(id) => setParams({ storeId: String(id) })} />
+          <Link
+            to={storeId ? `/admin/loads?storeId=${storeId}` : '/admin/loads'}
+            className="text-sm font-semibold text-indigo-700 hover:underline"
+          >
+            {t('list.title')}
+          </Link>
+        </span>
+      }
+    >
+      {/* A new store starts a new wizard. */}
+      {store && <LoadWizard key={store.id} storeId={store.id} storeName={store.title} />}
+    </Page>
+  );
+}

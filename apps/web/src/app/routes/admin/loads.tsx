@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { LoadsTable } from '@/features/loads/components/loads-table';
+import { StorePicker } from '@/features/loads/components/store-picker';
+import { Page } from '@/components/ui/page';
+import { useAdminStores } from '../../layouts/admin-layout';
+
+/** /admin/loads: the loads of a store the administrator runs, each linking to its report. */
+export default function AdminLoadsPage() {
+  const { t } = useTranslation('loads');
+  const [params, setParams] = useSearchParams();
+  const stores = useAdminStores();
+  const storeId = Number(params.get('storeId')) || stores[0]?.id;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  return (
+    <Page
+      title={t('list.title')}
+      actions={
+        <span className="flex flex-wrap items-center gap-3">
+          <StorePicker stores={stores} value={storeId} onChange={(id) => setParams({ storeId: String(id) })} />
+          {storeId && (
+            <Link to={`/admin/loads/consolidated/${storeId}`} className="text-sm font-semibold text-indigo-700 hover:underline">
+              {t('list.consolidated')}
+            </Link>
+          )}
+          <Link
+            to={storeId ? `/admin/loads/new?storeId=${storeId}` : '/admin/loads/new'}
+            className="rounded-md bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800"
+          >
+            {t('list.new')}
+          </Link>
+        </span>
+      }
+    >
+      {storeId && <LoadsTable storeId={storeId} page={page} onPage={(p) => setParams({ storeId: String(storeId), page: String(p) })} />}
+    </Page>
+  );
+}

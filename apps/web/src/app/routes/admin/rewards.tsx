@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { useAreas } from '@/features/areas/api/get-areas';
+import { AreasPanel } from '@/features/areas/components/areas-panel';
+import { RewardsByArea } from '@/features/rewards/components/rewards-by-area';
+import { RewardsPanel } from '@/features/rewards/components/rewards-panel';
+import { Page } from '@/components/ui/page';
+import { Tabs } from '@/components/ui/tabs';
+import { useAdminStores } from '../../layouts/admin-layout';
+
+const tabs = ['rewards', 'byArea', 'areas'] as const;
+type Tab = (typeof tabs)[number];
+
+/** /admin/rewards/{storeId}: the store's recognitions, the same grouped by area, and its areas (?tab=byArea|areas). */
+export default function AdminRewardsPage() {
+  const { t } = useTranslation('rewards');
+  const storeId = Number(useParams().storeId);
+  const store = useAdminStores().find((s) => s.id === storeId);
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = tabs.find((id) => id === params.get('tab')) ?? 'rewards';
+  // The areas a recognition can be put in ("select an area"); the Areas tab keeps its own paged list.
+  const areas = useAreas({ storeId, pageSize: 100 });
+  return (
+    <Page title={store ? t('title', { store: store.title }) : t('pageTitle')}>
+      <Tabs
+        label={t('tabs.label')}
+        selected={tab}
+        onSelect={(id) => setParams(id === 'rewards' ? {} : { tab: id })}
+        tabs={tabs.map((id) => ({ id, label: t(`tabs.${id}`) }))}
+      />
+      {tab === 'rewards' && <RewardsPanel key={storeId} storeId={storeId} areas={areas.data?.data ?? []} />}
+      {tab === 'byArea' && <RewardsByArea storeId={storeId} />}
+      {tab === 'areas' && <AreasPanel key={storeId} storeId={storeId} />}
+    </Page>
+  );
+}

@@ -1,0 +1,57 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { areaFormSchema, type Area } from '@rewards/shared/areas';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { ApiError } from '@/lib/api';
+import { applyServerErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { useFieldMessage } from '@/lib/validation';
+import { useSaveArea } from '../api/save-area';
+
+type Values = z.input<typeof areaFormSchema>;
+
+/** Create or edit an area: name and description are required (SPEC.md section 5). */
+export function AreaForm({ storeId, area, onDone }: { storeId: number; area?: Area; onDone: () => void }) {
+  const { t } = useTranslation('rewards');
+  const message = useFieldMessage();
+  const save = useSaveArea();
+  const form = useForm<Values, unknown, z.output<typeof areaFormSchema>>({
+    resolver: zodResolver(areaFormSchema),
+    defaultValues: { name: area?.name ?? '', description: area?.description ?? '' },
+  });
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: area?.id, storeId, values });
+      toast.success(t(area ? 'messages.updated' : 'messages.created'));
+      onDone();
+    } catch (err) {
+      if (!applyServerErrors(err, form.setError, ['name', 'description'])) {
+        toast.error(t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`));
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Field label={t('fields.name')} error={message(errors.name?.message)}>
+        <input {...form.register('name')} maxLength={120} autoComplete="off" />
+      </Field>
+      <Field label={t('fields.description')} error={message(errors.description?.message)}>
+        <textarea {...form.register('description')} rows={3} maxLength={2000} />
+      </Field>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          {t('actions.cancel', { ns: 'common' })}
+        </Button>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {t('actions.save', { ns: 'common' })}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_LOAD_POINTS } from '@rewards/shared/loads';
+import { Field } from '@/components/ui/field';
+import { ApiError } from '@/lib/api';
+import { formatPoints } from '@/lib/format';
+import { useLoadRewards } from '../api/get-load-rewards';
+import type { Action, StepErrors, WizardState } from './wizard-state';
+
+/** Step 2: one recognition (required); its points by default, or another positive amount; a reason. */
+export function RecognitionStep({
+  storeId,
+  state,
+  errors,
+  dispatch,
+}: {
+  storeId: number;
+  state: Pick<WizardState, 'rewardId' | 'points' | 'reason'>;
+  errors: StepErrors;
+  dispatch: (a: Action) => void;
+}) {
+  const { t } = useTranslation('loads');
+  const id = useId();
+  const rewards = useLoadRewards(storeId);
+  const selected = rewards.data?.find((r) => r.id === state.rewardId);
+
+  if (rewards.isPending) return <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />;
+  if (rewards.isError)
+    return (
+      <p role="alert" className="text-rose-700">
+        {t(`errors:${rewards.error instanceof ApiError ? rewards.error.code : 'INTERNAL_ERROR'}`)}
+      </p>
+    );
+  if (rewards.data.length === 0)
+    return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-600">{t('recognition.none')}</p>;
+
+  return (
+    <div className="space-y-5">
+      <fieldset aria-describedby={errors.reward ? `${id}-reward-error` : undefined}>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t('recognition.label')}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {rewards.data.map((r) => (
+            <label
+              key={r.id}
+              className={`flex cursor-pointer gap-3 rounded-lg border p-3 text-sm focus-within:outline-2 focus-within:outline-indigo-600 ${
+                r.id === state.rewardId ? 'border-indigo-600 bg-indigo-50' : 'border-slate-200 bg-white hover:border-slate-300'
+              }`}
+            >
+              <input
+                type="radio"
+                name={`${id}-reward`}
+                value={r.id}
+                checked={r.id === state.rewardId}
+                onChange={() => dispatch({ type: 'reward', rewardId: r.id, points: String(r.points) })}
+                className="mt-1"
+              />
+              <span>
+                <span className="block font-semibold text-slate-900">{r.name}</span>
+                <span className="block text-slate-600">
+                  {formatPoints(r.points)} · {t(`recognition.limit.${r.frequencyPeriod}`, { count: r.frequencyLimit })}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.reward && (
+          <p id={`${id}-reward-error`} role="alert" className="mt-1 text-xs font-medium text-rose-700">
+            {t('recognition.required')}
+          </p>
+        )}
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+        <Field
+          label={t('recognition.points')}
+          error={errors.points && t('recognition.pointsInvalid', { max: formatPoints(MAX_LOAD_POINTS) })}
+          hint={selected && t('recognition.pointsHint', { points: formatPoints(selected.points) })}
+        >
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_LOAD_POINTS}
+            step={1}
+            value={state.points}
+            onChange={(e) => dispatch({ type: 'points', points: e.target.value })}
+            data-testid="load-points"
+          />
+        </Field>
+        <Field label={t('recognition.reason')} error={errors.reason && t('recognition.reasonInvalid')} hint={t('recognition.reasonHint')}>
+          <input
+            type="text"
+            value={state.reason}
+            maxLength={300}
+            onChange={(e) => dispatch({ type: 'reason', reason: e.target.value })}
+            data-testid="load-reason"
+          />
+        </Field>
+      </div>
+    </div>
+  );
+}

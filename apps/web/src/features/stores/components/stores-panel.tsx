@@ -1,0 +1,196 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Store, StoreStatus } from '@rewards/shared/stores';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { Pagination } from '@/components/ui/pagination';
+import { ApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import { useAdminStoreList } from '../api/get-admin-stores';
+import { useStoreAction } from '../api/store-action';
+import { DeleteStoreDialog } from './delete-store-dialog';
+import { StoreForm } from './store-form';
+
+const input = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
+
+function StatusBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation('stores');
+  return (
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${active ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'}`}
+    >
+      {active ? t('badge.active') : t('badge.inactive')}
+    </span>
+  );
+}
+
+/** The stores of the company for super administrators: filters, the list, and its dialogs. */
+export function StoresPanel() {
+  const { t } = useTranslation('stores');
+  const [filters, setFilters] = useState<{ status: StoreStatus; search?: string; page: number }>({ status: 'all', page: 1 });
+  const [draft, setDraft] = useState('');
+  const stores = useAdminStoreList({ ...filters, pageSize: 20 });
+  const action = useStoreAction();
+  const [editing, setEditing] = useState<Store | 'new' | null>(null);
+  const [toggling, setToggling] = useState<Store | null>(null);
+  const [deleting, setDeleting] = useState<Store | null>(null);
+  const list = stores.data?.data ?? [];
+  const filtered = filters.status !== 'all' || Boolean(filters.search);
+
+  function search(e: FormEvent) {
+    e.preventDefault();
+    setFilters((f) => ({ ...f, search: draft.trim() || undefined, page: 1 }));
+  }
+
+  async function toggle() {
+    if (!toggling) return;
+    const kind = toggling.active ? 'deactivate' : 'activate';
+    try {
+      await action.mutateAsync({ id: toggling.id, action: kind });
+      toast.success(kind === 'activate' ? t('messages.activated') : t('messages.deactivated'));
+    } catch (err) {
+      toast.error(t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`));
+    } finally {
+      setToggling(null);
+    }
+  }
+
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <form role="search" onSubmit={search} className="flex gap-2">
+          <label htmlFor="store-search" className="sr-only">
+            {t('search')}
+          </label>
+          <input
+            id="store-search"
+            type="search"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder={t('search')}
+            className={`${input} w-56 sm:w-64`}
+            maxLength={120}
+          />
+          <Button type="submit" variant="secondary">
+            {t('searchButton')}
+          </Button>
+        </form>
+        <div className="flex items-center gap-2 text-sm text-slate-700">
+          <label htmlFor="store-status">{t('status.label')}</label>
+          <select
+            id="store-status"
+            className={input}
+            value={filters.status}
+            onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as StoreStatus, page: 1 }))}
+            data-testid="store-status-filter"
+          >
+            <option value="all">{t('status.all')}</option>
+            <option value="active">{t('status.active')}</option>
+            <option value="inactive">{t('status.inactive')}</option>
+          </select>
+        </div>
+        <Button className="ml-auto" onClick={() => setEditing('new')} data-testid="new-store">
+          {t('new')}
+        </Button>
+      </div>
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="block w-full text-left text-sm md:table">
+          <thead className="hidden bg-slate-50 text-slate-600 md:table-header-group">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">
+                {t('columns.title')}
+              </th>
+              <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">
+                {t('columns.location')}
+              </th>
+              <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">
+                {t('columns.coordinates')}
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                {t('columns.status')}
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                {t('columns.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="block md:table-row-group" aria-busy={stores.isFetching}>
+            {stores.isPending && (
+              <tr className="block md:table-row">
+                <td colSpan={5} className="block px-4 py-6 md:table-cell">
+                  <div className="h-4 animate-pulse rounded bg-slate-100" />
+                </td>
+              </tr>
+            )}
+            {stores.data && list.length === 0 && (
+              <tr className="block md:table-row">
+                <td colSpan={5} className="block px-4 py-6 text-center text-slate-600 md:table-cell">
+                  {filtered ? t('empty') : t('none')}
+                </td>
+              </tr>
+            )}
+            {list.map((s) => (
+              <tr
+                key={s.id}
+                className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 border-t border-slate-100 px-4 py-3 first:border-t-0 md:table-row md:p-0 md:align-top md:first:border-t"
+                data-testid="store-row"
+              >
+                <td className="col-start-1 row-start-1 min-w-0 md:px-4 md:py-3">
+                  <p className="font-medium text-slate-900">{s.title}</p>
+                  <p className="text-xs text-slate-600 md:hidden">{s.location}</p>
+                  {(s.sedeId || s.inventoryId) && (
+                    <p className="text-xs text-slate-500">{[s.sedeId, s.inventoryId].filter(Boolean).join(' · ')}</p>
+                  )}
+                </td>
+                <td className="hidden px-4 py-3 text-slate-700 md:table-cell">{s.location}</td>
+                <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 tabular-nums lg:table-cell">
+                  {s.lat}, {s.long}
+                </td>
+                <td className="col-start-2 row-start-1 md:px-4 md:py-3">
+                  <StatusBadge active={s.active} />
+                </td>
+                <td className="col-span-2 row-start-2 md:px-4 md:py-2 md:text-right">
+                  <div className="-ml-2 flex flex-wrap gap-1 md:ml-0 md:justify-end">
+                    <Button
+                      variant="ghost"
+                      className="px-2 py-1"
+                      onClick={() => setEditing(s)}
+                      aria-label={t('actions.editNamed', { name: s.title })}
+                    >
+                      {t('actions.edit')}
+                    </Button>
+                    <Button variant="ghost" className="px-2 py-1" onClick={() => setToggling(s)}>
+                      {s.active ? t('actions.deactivate') : t('actions.activate')}
+                    </Button>
+                    <Button variant="ghost" className="px-2 py-1 text-rose-700 hover:bg-rose-50" onClick={() => setDeleting(s)}>
+                      {t('actions.delete')}
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {stores.data && (
+        <Pagination page={stores.data.page} totalPages={stores.data.totalPages} onChange={(page) => setFilters((f) => ({ ...f, page }))} />
+      )}
+      <Dialog open={editing !== null} title={editing === 'new' ? t('new') : t('edit')} onClose={() => setEditing(null)} wide>
+        {editing !== null && <StoreForm store={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
+      </Dialog>
+      <ConfirmDialog
+        open={toggling !== null}
+        title={toggling?.active ? t('confirm.deactivateTitle') : t('confirm.activateTitle')}
+        message={
+          toggling?.active ? t('confirm.deactivate', { name: toggling.title }) : t('confirm.activate', { name: toggling?.title ?? '' })
+        }
+        confirmLabel={toggling?.active ? t('actions.deactivate') : t('actions.activate')}
+        danger={Boolean(toggling?.active)}
+        busy={action.isPending}
+        onConfirm={() => void toggle()}
+        onClose={() => setToggling(null)}
+      />
+      <DeleteStoreDialog store={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { userPointsSchema, type UserListItem } from '@rewards/shared/users';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { ApiError } from '@/lib/api';
+import { applyServerErrors } from '@/lib/form-errors';
+import { formatPoints } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { useFieldMessage } from '@/lib/validation';
+import { useAdjustPoints } from '../api/adjust-points';
+import { useUser } from '../api/get-user';
+
+const pointsFormSchema = userPointsSchema.omit({ userId: true });
+type Values = z.input<typeof pointsFormSchema>;
+
+/**
+ * Load (positive) or adjust (negative) a user's points from the users page: the balance is shown,
+ * a description is required, and the balance never goes below 0 (checked here and by the server).
+ */
+export function PointsForm({ user, onDone }: { user: UserListItem; onDone: () => void }) {
+  const { t } = useTranslation('users');
+  const message = useFieldMessage();
+  const detail = useUser(user.id);
+  const adjust = useAdjustPoints();
+  const balance = detail.data?.points ?? user.points;
+  const form = useForm<Values, unknown, z.output<typeof pointsFormSchema>>({
+    resolver: zodResolver(pointsFormSchema),
+    defaultValues: { value: '', description: '' },
+  });
+  const errors = form.formState.errors;
+  const value = Number(useWatch({ control: form.control, name: 'value' }));
+  const after = Number.isInteger(value) && value !== 0 ? balance + value : null;
+  const name = [user.name, user.lastName].filter(Boolean).join(' ');
+
+  const submit = form.handleSubmit(async (values) => {
+    if (balance + values.value < 0) {
+      form.setError('value', { message: t('points.notEnough', { balance: formatPoints(balance) }) });
+      return;
+    }
+    try {
+      const res = await adjust.mutateAsync({ userId: user.id, ...values });
+      toast.success(t('messages.points', { name, balance: formatPoints(res.data.value) }));
+      onDone();
+    } catch (err) {
+      const code = err instanceof ApiError ? err.code : 'INTERNAL_ERROR';
+      if (code === 'NOT_ENOUGH_POINTS') {
+        const current = (err as ApiError).details as { balance?: number } | undefined;
+        form.setError('value', { message: t('points.notEnough', { balance: formatPoints(current?.balance ?? balance) }) });
+      } else if (!applyServerErrors(err, form.setError, ['value', 'description'])) {
+        form.setError('root', { message: t(`errors:${code}`) });
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" data-testid="points-form">
+      <div className="rounded-lg bg-slate-50 px-4 py-3">
+        <p className="text-sm text-slate-600">{user.email}</p>
+        <p className="mt-1 text-sm text-slate-700">
+          {t('points.balance')}{' '}
+          <strong className="text-lg text-slate-900 tabular-nums" data-testid="points-current">
+            {formatPoints(balance)}
+          </strong>
+        </p>
+      </div>
+      <Field label={t('points.value')} error={message(errors.value?.message)} hint={t('points.valueHint')}>
+        <input {...form.register('value')} type="number" inputMode="numeric" step={1} />
+      </Field>
+      <Field label={t('points.description')} error={message(errors.description?.message)} hint={t('points.descriptionHint')}>
+        <input {...form.register('description')} maxLength={300} autoComplete="off" />
+      </Field>
+      {after !== null && (
+        <p className={`text-sm ${after < 0 ? 'font-medium text-rose-700' : 'text-slate-700'}`} data-testid="points-after">
+          {value > 0 ? t('points.kindLoad') : t('points.kindAdjustment')} · {t('points.after', { balance: formatPoints(after) })}
+        </p>
+      )}
+      {errors.root?.message && (
+        <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-sm text-rose-900">
+          {errors.root.message}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          {t('actions.cancel', { ns: 'common' })}
+        </Button>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {t('points.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,284 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Role, roleValues } from '@rewards/shared/enums';
+import type { UserListItem, UserListQuery } from '@rewards/shared/users';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { Pagination } from '@/components/ui/pagination';
+import { ApiError } from '@/lib/api';
+import { formatPoints } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { useUsers } from '../api/get-users';
+import { useSetUserActive } from '../api/set-user-active';
+import { PointsForm } from './points-form';
+import { RoleForm, type StoreOption } from './role-form';
+
+/** Who is looking: the session user's id, role and administered stores. */
+export interface Viewer {
+  id: number;
+  role: number;
+  adminStores: number[];
+}
+
+type Filters = Pick<UserListQuery, 'page'> & Partial<Pick<UserListQuery, 'search' | 'storeId' | 'role' | 'active'>>;
+
+const control = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
+const fullName = (u: UserListItem) => [u.name, u.lastName].filter(Boolean).join(' ');
+
+/**
+ * What the viewer may do to a user, as the server decides it: a super administrator, anything to anyone
+ * but themselves; an administrator, only to the shoppers of the stores they run.
+ */
+function mayManage(viewer: Viewer, u: UserListItem): boolean {
+  if (u.id === viewer.id) return false;
+  if (viewer.role === Role.SuperAdmin) return true;
+  return u.role === Role.User && u.storeId !== null && viewer.adminStores.includes(u.storeId);
+}
+
+/** /admin/users: filters (search, store, role, status), the list, and the points, role and activation dialogs. */
+export function UsersPanel({ viewer, stores }: { viewer: Viewer; stores: StoreOption[] }) {
+  const { t } = useTranslation('users');
+  const [filters, setFilters] = useState<Filters>({ page: 1 });
+  const [draft, setDraft] = useState('');
+  const users = useUsers({ ...filters, pageSize: 20 });
+  const setActive = useSetUserActive();
+  const [points, setPoints] = useState<UserListItem | null>(null);
+  const [editing, setEditing] = useState<UserListItem | null>(null);
+  const [toggling, setToggling] = useState<UserListItem | null>(null);
+  const isSuper = viewer.role === Role.SuperAdmin;
+  const storeTitle = new Map(stores.map((s) => [s.id, s.title]));
+  const storeName = (u: UserListItem) => (u.storeId === null ? t('noStore') : (storeTitle.get(u.storeId) ?? `#${u.storeId}`));
+  const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch, page: 1 }));
+  const filtered = Object.entries(filters).some(([k, v]) => k !== 'page' && v !== undefined);
+
+  function search(e: FormEvent) {
+    e.preventDefault();
+    set({ search: draft.trim() || undefined });
+  }
+
+  async function toggle() {
+    if (!toggling) return;
+    const active = toggling.active !== 1;
+    try {
+      await setActive.mutateAsync({ id: toggling.id, active });
+      toast.success(active ? t('messages.activated') : t('messages.deactivated'));
+    } catch (err) {
+      toast.error(t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`));
+    } finally {
+      setToggling(null);
+    }
+  }
+
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-end gap-3" data-testid="user-filters">
+        <form role="search" onSubmit={search} className="flex gap-2">
+          <label htmlFor="user-search" className="sr-only">
+            {t('search')}
+          </label>
+          <input
+            id="user-search"
+            type="search"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder={t('search')}
+            className={`${control} w-56 sm:w-64`}
+            maxLength={120}
+          />
+          <Button type="submit" variant="secondary">
+            {t('searchButton')}
+          </Button>
+        </form>
+        <div className="flex flex-col gap-1 text-sm text-slate-700">
+          <label htmlFor="user-filter-store">{t('filters.store')}</label>
+          <select
+            id="user-filter-store"
+            className={control}
+            value={filters.storeId ?? ''}
+            onChange={(e) => set({ storeId: Number(e.target.value) || undefined })}
+          >
+            <option value="">{isSuper ? t('filters.allStores') : t('filters.myStores')}</option>
+            {stores.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1 text-sm text-slate-700">
+          <label htmlFor="user-filter-role">{t('filters.role')}</label>
+          <select
+            id="user-filter-role"
+            className={control}
+            value={filters.role ?? ''}
+            onChange={(e) => set({ role: Number(e.target.value) || undefined })}
+          >
+            <option value="">{t('filters.anyRole')}</option>
+            {roleValues.map((r) => (
+              <option key={r} value={r}>
+                {t(`roles.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1 text-sm text-slate-700">
+          <label htmlFor="user-filter-status">{t('filters.status')}</label>
+          <select
+            id="user-filter-status"
+            className={control}
+            value={filters.active === undefined ? '' : String(filters.active)}
+            onChange={(e) => set({ active: e.target.value === '' ? undefined : e.target.value === 'true' })}
+          >
+            <option value="">{t('filters.anyStatus')}</option>
+            <option value="true">{t('active')}</option>
+            <option value="false">{t('inactive')}</option>
+          </select>
+        </div>
+        {filtered && (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setDraft('');
+              setFilters({ page: 1 });
+            }}
+          >
+            {t('filters.clear')}
+          </Button>
+        )}
+      </div>
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="block w-full text-left text-sm md:table">
+          <thead className="hidden bg-slate-50 text-slate-600 md:table-header-group">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">
+                {t('columns.name')}
+              </th>
+              <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">
+                {t('columns.email')}
+              </th>
+              <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">
+                {t('columns.store')}
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                {t('columns.role')}
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                {t('columns.points')}
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                {t('columns.status')}
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                {t('columns.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="block md:table-row-group" aria-busy={users.isFetching}>
+            {users.isPending &&
+              Array.from({ length: 5 }, (_, i) => (
+                <tr key={i} className="block md:table-row">
+                  <td colSpan={7} className="block px-4 py-3 md:table-cell">
+                    <div className="h-4 animate-pulse rounded bg-slate-100" />
+                  </td>
+                </tr>
+              ))}
+            {users.data?.data.length === 0 && (
+              <tr className="block md:table-row">
+                <td colSpan={7} className="block px-4 py-6 text-center text-slate-600 md:table-cell">
+                  {t('empty')}
+                </td>
+              </tr>
+            )}
+            {users.data?.data.map((u) => (
+              <tr
+                key={u.id}
+                className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 border-t border-slate-100 px-4 py-3 first:border-t-0 md:table-row md:p-0 md:align-top md:first:border-t"
+                data-testid="user-row"
+              >
+                <td className="col-start-1 row-start-1 min-w-0 md:px-4 md:py-2">
+                  <p className="font-medium text-slate-900">{fullName(u)}</p>
+                  <p className="text-xs break-all text-slate-600 md:hidden">{u.email}</p>
+                  <p className="text-xs text-slate-600 lg:hidden">{storeName(u)}</p>
+                </td>
+                <td className="hidden px-4 py-2 text-slate-600 md:table-cell">{u.email}</td>
+                <td className="hidden px-4 py-2 text-slate-700 lg:table-cell">{storeName(u)}</td>
+                <td className="col-start-1 row-start-2 text-slate-700 md:px-4 md:py-2">
+                  {t(`roles.${u.role}`)}
+                  {u.isStore ? ` · ${t('storeAccount')}` : ''}
+                  {u.role === Role.Admin && u.adminStores.length > 0 && (
+                    <span className="block text-xs text-slate-600">
+                      {t('adminOf', { stores: u.adminStores.map((id) => storeTitle.get(id) ?? `#${id}`).join(', ') })}
+                    </span>
+                  )}
+                </td>
+                <td className="col-start-2 row-start-1 text-right font-medium tabular-nums md:px-4 md:py-2 md:font-normal">
+                  {formatPoints(u.points)}
+                  <span className="text-xs font-normal text-slate-600 md:hidden"> {t('pointsUnit')}</span>
+                </td>
+                <td className="col-start-2 row-start-2 text-right md:px-4 md:py-2 md:text-left">
+                  <span
+                    className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${u.active === 1 ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'}`}
+                  >
+                    {u.active === 1 ? t('active') : t('inactive')}
+                  </span>
+                </td>
+                <td className="col-span-2 row-start-3 md:px-4 md:py-1 md:text-right">
+                  {mayManage(viewer, u) ? (
+                    <div
+                      className="-ml-2 flex flex-wrap gap-1 md:ml-0 md:justify-end"
+                      role="group"
+                      aria-label={t('actions.label', { name: fullName(u) })}
+                    >
+                      <Button variant="ghost" className="px-2 py-1" onClick={() => setPoints(u)}>
+                        {t('actions.points')}
+                      </Button>
+                      {isSuper && (
+                        <Button variant="ghost" className="px-2 py-1" onClick={() => setEditing(u)}>
+                          {t('actions.editRole')}
+                        </Button>
+                      )}
+                      <Button
+                        variant="ghost"
+                        className={`px-2 py-1 ${u.active === 1 ? 'text-rose-700 hover:bg-rose-50' : ''}`}
+                        onClick={() => setToggling(u)}
+                      >
+                        {u.active === 1 ? t('actions.deactivate') : t('actions.activate')}
+                      </Button>
+                    </div>
+                  ) : (
+                    <span className="hidden text-slate-400 md:inline" aria-hidden="true">
+                      —
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {users.data && (
+        <Pagination page={users.data.page} totalPages={users.data.totalPages} onChange={(page) => setFilters((f) => ({ ...f, page }))} />
+      )}
+      <Dialog open={points !== null} title={points ? t('points.title', { name: fullName(points) }) : ''} onClose={() => setPoints(null)}>
+        {points && <PointsForm user={points} onDone={() => setPoints(null)} />}
+      </Dialog>
+      <Dialog open={editing !== null} title={editing ? t('role.title', { name: fullName(editing) }) : ''} onClose={() => setEditing(null)}>
+        {editing && <RoleForm user={editing} stores={stores} onDone={() => setEditing(null)} />}
+      </Dialog>
+      <ConfirmDialog
+        open={toggling !== null}
+        title={toggling?.active === 1 ? t('confirm.deactivateTitle') : t('confirm.activateTitle')}
+        message={
+          toggling?.active === 1
+            ? t('confirm.deactivate', { name: fullName(toggling) })
+            : t('confirm.activate', { name: toggling ? fullName(toggling) : '' })
+        }
+        confirmLabel={toggling?.active === 1 ? t('actions.deactivate') : t('actions.activate')}
+        danger={toggling?.active === 1}
+        busy={setActive.isPending}
+        onConfirm={() => void toggle()}
+        onClose={() => setToggling(null)}
+      />
+    </>
+  );
+}

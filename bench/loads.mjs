@@ -1,0 +1,205 @@
+// Bulk-load benchmark (issue 9): 100,000 employees on PostgreSQL, then one load of 100,000 e-mails as
+// the web sends it: the review in requests of 5,000 (LOAD_REVIEW_CHUNK), the confirm in one request,
+// then the streamed export of its consolidated rows (XLSX and CSV). For each step: seconds and the
+// server's peak memory (RSS, sampled every 20 ms). In the same run, the database's own floor: a plain
+// COPY of 100,000 rows shaped like the consolidated rows into a scratch table (psql's timing).
+// Targets: review + confirm <= 10 x COPY; the export's peak grows the server by less than 100 MB;
+// no invariant violation (balance = SUM(ledger), one ledger row, consolidated row and notification
+// per receiver). `node bench/loads.mjs` runs this part alone.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import { runSeed, scratchDatabase, startServer } from './lib.mjs';
+
+const port = Number(process.env.BENCH_LOADS_PORT ?? 3402);
+const EMPLOYEES = Number(process.env.BENCH_LOADS_EMPLOYEES ?? 100_000);
+const CHUNK = 5_000;
+
+/** The server's process: the one running main.ts with our PORT (lib.mjs starts it). */
+function serverPid() {
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.includes('apps/server/src/main.ts')) continue;
+      if (fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`PORT=${port}`)) return Number(pid);
+    } catch {
+      /* gone, or not ours */
+    }
+  }
+  throw new Error('server process not found');
+}
+
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+
+/** Runs `work`, answering its seconds and the peak RSS seen meanwhile. */
+async function measured(pid, work) {
+  let peak = rssMb(pid);
+  const before = peak;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+  const started = process.hrtime.bigint();
+  try {
+    const result = await work();
+    return { result, seconds: Number(process.hrtime.bigint() - started) / 1e9, before, peak: Math.max(peak, rssMb(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** psql's own timing of COPY ... FROM STDIN of `rows` lines, in seconds. */
+function copySeconds(dbUrl, rows) {
+  const script = `\\timing on\nCOPY bench_copy FROM STDIN;\n${rows}\\.\n`;
+  const out = execFileSync('psql', ['-q', '-v', 'ON_ERROR_STOP=1', dbUrl], {
+    input: script,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const time = /Time: ([\d.]+) ms/.exec(out);
+  if (!time) throw new Error(`psql timing not understood:\n${out}`);
+  return Number(time[1]) / 1000;
+}
+
+async function copyFloor(dbUrl, emails) {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  await db.query(
+    'create table bench_copy (load_id integer, user_id integer, reward_id integer, email text, points integer, receiver_store_id integer, created_at timestamptz)',
+  );
+  await db.end();
+  const now = new Date().toISOString();
+  const rows = emails.map((e, i) => `1\t${i + 1}\t1\t${e}\t500\t1\t${now}\n`).join('');
+  const runs = [copySeconds(dbUrl, rows), copySeconds(dbUrl, rows), copySeconds(dbUrl, rows)];
+  return runs.sort((a, b) => a - b)[1];
+}
+
+async function violations(dbUrl, loadId) {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const n = async (q, params = []) => (await db.query(q, params)).rows[0].n;
+    return {
+      'balance <> ledger':
+        await n(`select count(*)::int n from (select u.id from users u left join point_transactions pt on pt.user_id = u.id
+                                   group by u.id having u.points <> coalesce(sum(pt.value), 0)) x`),
+      'negative balance': await n('select count(*)::int n from users where points < 0'),
+      'receivers without one ledger row': await n(
+        `select count(*)::int n from load_entries le left join (select user_id, count(*) c from point_transactions
+           where ref_type = 'load' and ref_id = $1 group by user_id) pt on pt.user_id = le.user_id
+         where le.load_id = $1 and coalesce(pt.c, 0) <> 1`,
+        [loadId],
+      ),
+      'consolidated rows <> receivers': await n(
+        'select abs((select count(*) from load_entries where load_id = $1) - (select receivers from loads where id = $1))::int n',
+        [loadId],
+      ),
+      'notifications <> receivers': await n(
+        `select abs((select count(*) from notifications where item_type = 'points') - (select receivers from loads where id = $1))::int n`,
+        [loadId],
+      ),
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+/** Reads a streamed answer to the end without keeping it; answers its bytes and lines. */
+async function drain(res) {
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines++;
+  }
+  return { bytes, lines };
+}
+
+export async function benchLoads() {
+  console.log(`\nLoads: seeding ${EMPLOYEES.toLocaleString('en-US')} employees on PostgreSQL…`);
+  const database = await scratchDatabase(`rs_bench_loads_${process.pid}`);
+  let server;
+  try {
+    const { token, storeId, rewardId } = JSON.parse(runSeed('apps/server/bench/seed-loads.ts', database.url));
+    const emails = Array.from({ length: EMPLOYEES }, (_, i) => `employee${i + 1}@loads.bench`);
+    const copy = await copyFloor(database.url, emails);
+
+    // An accrual window that is open today, whatever today is (from today to two days before it next year).
+    const md = (d) => d.toISOString().slice(5, 10);
+    const today = new Date();
+    const yesterday = new Date(today.getTime() - 2 * 86_400_000);
+    server = await startServer({
+      dbUrl: database.url,
+      port,
+      env: { PROGRAM_ACCRUAL_START: md(today), PROGRAM_ACCRUAL_END: md(yesterday), PROGRAM_REDEMPTION_END: md(yesterday) },
+    });
+    const pid = serverPid();
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const post = async (path, body, extra = {}) => {
+      const res = await fetch(server.base + path, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+      const json = await res.json();
+      if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+      return json.data;
+    };
+    // Warm-up: JIT, connections, plans (a review of a few e-mails).
+    await post('/api/loads/review', { storeId, rewardId, emails: emails.slice(0, 100) });
+
+    const review = await measured(pid, async () => {
+      let correct = 0;
+      for (let start = 0; start < emails.length; start += CHUNK) {
+        const data = await post('/api/loads/review', { storeId, rewardId, emails: emails.slice(start, start + CHUNK) });
+        correct += data.correct.length;
+      }
+      return correct;
+    });
+    const confirm = await measured(pid, () =>
+      post('/api/loads', { storeId, rewardId, reason: 'Benchmark load', emails }, { 'idempotency-key': randomUUID() }),
+    );
+    const load = confirm.result;
+    const exportOf = (format) =>
+      measured(pid, async () => {
+        const res = await fetch(`${server.base}/api/loads/consolidated/export?loadId=${load.id}&format=${format}`, { headers });
+        if (!res.ok) throw new Error(`export answered ${res.status}`);
+        return drain(res);
+      });
+    const xlsx = await exportOf('xlsx');
+    const csv = await exportOf('csv');
+    server.stop();
+    server = undefined;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const found = await violations(database.url, load.id);
+    const broken = Object.values(found).reduce((a, b) => a + b, 0);
+
+    const reviewConfirm = review.seconds + confirm.seconds;
+    const ratio = reviewConfirm / copy;
+    const growth = Math.max(xlsx.peak - xlsx.before, csv.peak - csv.before);
+    const ok =
+      review.result === EMPLOYEES &&
+      load.receivers === EMPLOYEES &&
+      ratio <= 10 &&
+      growth < 100 &&
+      broken === 0 &&
+      csv.result.lines === EMPLOYEES + 1;
+    const row = (name, r, note = '') =>
+      console.log(
+        `${name.padEnd(44)} ${r.seconds.toFixed(2).padStart(7)} ${r.before.toFixed(0).padStart(10)} ${r.peak.toFixed(0).padStart(9)} ${(r.peak - r.before).toFixed(0).padStart(8)}   ${note}`,
+      );
+    console.log(`\nLoads (${EMPLOYEES.toLocaleString('en-US')} e-mails, one load, PostgreSQL):`);
+    console.log('step                                         seconds  RSS before  RSS peak  growth MB');
+    console.log(
+      `${'COPY of 100,000 comparable rows (psql)'.padEnd(44)} ${copy.toFixed(2).padStart(7)}          -         -        -   (median of 3, the floor)`,
+    );
+    row(`review (${Math.ceil(EMPLOYEES / CHUNK)} requests of ${CHUNK.toLocaleString('en-US')})`, review, `${review.result} correct`);
+    row('confirm (one request, one statement)', confirm, `${load.receivers} credited`);
+    row('export XLSX (streamed)', xlsx, `${(xlsx.result.bytes / 1024 / 1024).toFixed(1)} MB`);
+    row('export CSV (streamed)', csv, `${(csv.result.bytes / 1024 / 1024).toFixed(1)} MB, ${csv.result.lines - 1} rows`);
+    console.log(
+      `review + confirm = ${reviewConfirm.toFixed(2)} s = ${ratio.toFixed(1)} x COPY (target <= 10); export growth ${growth.toFixed(0)} MB (target < 100); invariants: ${broken === 0 ? 'no violation' : `VIOLATED ${JSON.stringify(found)}`} ${ok ? 'ok' : 'MISSED'}`,
+    );
+    return ok;
+  } finally {
+    server?.stop();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.drop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = (await benchLoads()) ? 0 : 1;

@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { dateSchema, idSchema, intSchema, paginationSchema, reasonSchema, textSchema } from './common.ts';
+
+/**
+ * Bulk loads of points (ARCHITECTURE.md section 6, docs/decisions/0005-bulk-loads.md): e-mails ->
+ * recognition -> review -> confirm. The rules that need no database (format, duplicates) live here so
+ * the server and the web split a list the same way.
+ */
+
+/** The most e-mails one load (or one review request) may carry. */
+export const MAX_LOAD_EMAILS = 100_000;
+/** The largest CSV or XLSX file accepted for a load's e-mails. */
+export const MAX_LOAD_FILE_BYTES = 10 * 1024 * 1024;
+/** The most points one receiver may get from one load. */
+export const MAX_LOAD_POINTS = 1_000_000;
+/** The longest e-mail address (RFC 5321 path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+/** The longest item the API reads as an e-mail; anything longer is refused as a whole request. */
+export const MAX_EMAIL_INPUT = 1_000;
+/** E-mails per review request of the web's wizard (one progress step each). */
+export const LOAD_REVIEW_CHUNK = 5_000;
+
+/** Why an e-mail of a load is not credited, in the order the review checks them. */
+export const loadRejectionReasons = [
+  'INVALID_FORMAT',
+  'DUPLICATE_IN_LIST',
+  'UNKNOWN_USER',
+  'USER_INACTIVE',
+  'OTHER_STORE',
+  'FREQUENCY_LIMIT',
+] as const;
+export type LoadRejectionReason = (typeof loadRejectionReasons)[number];
+
+// The HTML standard's "valid e-mail address", with a dot required in the domain (work e-mail).
+const EMAIL_PATTERN = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+/** E-mails compare trimmed and case-insensitively. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function isValidEmail(normalized: string): boolean {
+  return normalized.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(normalized);
+}
+
+/** Pasted text as e-mails: separated by commas, semicolons, spaces or new lines. */
+export function splitEmailText(text: string): string[] {
+  return text.split(/[\s,;]+/).filter(Boolean);
+}
+
+export interface ScreenedEmail {
+  /** Position in the list. */
+  index: number;
+  /** Trimmed as given. */
+  email: string;
+  /** Trimmed, lower-case: what is compared. */
+  normalized: string;
+  /** Set when the e-mail is refused without asking the database. */
+  reason?: Extract<LoadRejectionReason, 'INVALID_FORMAT' | 'DUPLICATE_IN_LIST'>;
+}
+
+/**
+ * The checks that need no database: a malformed address is INVALID_FORMAT (every time it appears); of a
+ * well-formed address repeated in the list, the first is checked further and the others are
+ * DUPLICATE_IN_LIST, so it is credited once.
+ */
+export function screenEmails(emails: readonly string[]): ScreenedEmail[] {
+  const seen = new Set<string>();
+  return emails.map((raw, index) => {
+    const email = raw.trim();
+    const normalized = email.toLowerCase();
+    if (!isValidEmail(normalized)) return { index, email, normalized, reason: 'INVALID_FORMAT' };
+    if (seen.has(normalized)) return { index, email, normalized, reason: 'DUPLICATE_IN_LIST' };
+    seen.add(normalized);
+    return { index, email, normalized };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+/** E-mails as sent: at least one; the cap (MAX_LOAD_EMAILS) answers LOAD_TOO_MANY_EMAILS. */
+export const loadEmailsSchema = z.array(textSchema(MAX_EMAIL_INPUT)).min(1, 'Add at least one e-mail');
+export const loadPointsSchema = intSchema(1, MAX_LOAD_POINTS);
+
+/** `POST /api/loads/review`: which e-mails would be credited. `points` defaults to the recognition's. */
+export const loadReviewRequestSchema = z
+  .object({ storeId: idSchema, rewardId: idSchema, emails: loadEmailsSchema, points: loadPointsSchema.optional() })
+  .strict();
+export type LoadReviewRequest = z.infer<typeof loadReviewRequestSchema>;
+
+/** `POST /api/loads/` (with an Idempotency-Key): credit the correct ones. */
+export const loadCreateSchema = loadReviewRequestSchema.extend({ reason: reasonSchema }).strict();
+export type LoadCreate = z.infer<typeof loadCreateSchema>;
+
+export const loadListQuerySchema = paginationSchema
+  .extend({
+    /** Without it: every store the caller runs. */
+    storeId: idSchema.optional(),
+    rewardId: idSchema.optional(),
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+  })
+  .strict();
+export type LoadListQuery = z.infer<typeof loadListQuerySchema>;
+
+/** Filters of the consolidated rows (one per receiver) and of their export. */
+export const consolidatedFiltersSchema = z
+  .object({
+    /** The office (store) of the loads. */
+    storeId: idSchema.optional(),
+    loadId: idSchema.optional(),
+    rewardId: idSchema.optional(),
+    /** The receiver's name or e-mail contains this. */
+    receiver: textSchema(100).optional(),
+    /** The sender's name or e-mail contains this. */
+    sender: textSchema(100).optional(),
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+  })
+  .strict();
+export type ConsolidatedFilters = z.infer<typeof consolidatedFiltersSchema>;
+export const consolidatedQuerySchema = consolidatedFiltersSchema.extend(paginationSchema.shape).strict();
+export type ConsolidatedQuery = z.infer<typeof consolidatedQuerySchema>;
+export const exportFormats = ['xlsx', 'csv'] as const;
+export const consolidatedExportQuerySchema = consolidatedFiltersSchema.extend({ format: z.enum(exportFormats).default('xlsx') }).strict();
+export type ConsolidatedExportQuery = z.infer<typeof consolidatedExportQuerySchema>;
+
+export const loadEmailStatuses = ['correct', 'incorrect'] as const;
+export const loadEmailsQuerySchema = paginationSchema.extend({ loadId: idSchema, status: z.enum(loadEmailStatuses).optional() }).strict();
+export type LoadEmailsQuery = z.infer<typeof loadEmailsQuerySchema>;
+
+export const loadRewardsQuerySchema = z.object({ storeId: idSchema }).strict();
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------------------------
+
+const person = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+const named = z.object({ id: z.number().int(), name: z.string() });
+
+export const reviewCorrectSchema = z.object({
+  index: z.number().int(),
+  email: z.string(),
+  userId: z.number().int(),
+  name: z.string(),
+});
+export type ReviewCorrect = z.infer<typeof reviewCorrectSchema>;
+export const reviewIncorrectSchema = z.object({
+  index: z.number().int(),
+  email: z.string(),
+  reason: z.enum(loadRejectionReasons),
+});
+export type ReviewIncorrect = z.infer<typeof reviewIncorrectSchema>;
+
+/** `data` of `POST /api/loads/review`: each e-mail once, by its position in the request. */
+export const loadReviewSchema = z.object({
+  correct: z.array(reviewCorrectSchema),
+  incorrect: z.array(reviewIncorrectSchema),
+  /** The points each correct one would get. */
+  points: z.number().int(),
+  /** Points can be credited today (else the confirm answers ACCRUAL_CLOSED). */
+  accrualOpen: z.boolean(),
+});
+export type LoadReview = z.infer<typeof loadReviewSchema>;
+
+/** A load group: the report of /admin/loads/report/{id} and a row of GET /api/loads/. */
+export const loadSchema = z.object({
+  id: z.number().int(),
+  storeId: z.number().int(),
+  storeName: z.string(),
+  reward: named.nullable(),
+  reason: z.string(),
+  points: z.number().int(),
+  receivers: z.number().int(),
+  rejected: z.number().int(),
+  totalPoints: z.number().int(),
+  sender: person,
+  senderStoreName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Load = z.infer<typeof loadSchema>;
+
+/** A recognition as the wizard offers it. */
+export const loadRewardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  points: z.number().int(),
+  frequencyLimit: z.number().int(),
+  frequencyPeriod: z.enum(['year', 'month', 'day']),
+});
+export type LoadReward = z.infer<typeof loadRewardSchema>;
+
+/** One consolidated row: one receiver of one load (SPEC.md section 3, "consolidated load record"). */
+export const consolidatedRowSchema = z.object({
+  id: z.number().int(),
+  loadId: z.number().int(),
+  reward: named.nullable(),
+  receiver: person,
+  receiverStoreName: z.string().nullable(),
+  sender: person,
+  senderStoreName: z.string().nullable(),
+  points: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConsolidatedRow = z.infer<typeof consolidatedRowSchema>;
+
+/**
+ * `GET /api/loads/consolidated/`: SPEC.md's `data.loads` and `data.totalCount`, with the house list
+ * envelope's paging beside them.
+ */
+export const consolidatedPageSchema = z.object({
+  data: z.object({ loads: z.array(consolidatedRowSchema), totalCount: z.number().int() }),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type ConsolidatedPage = z.infer<typeof consolidatedPageSchema>;
+
+/** One e-mail of a load (`GET /api/loads/emails/`): credited, or refused with its reason. */
+export const loadEmailSchema = z.object({
+  email: z.string(),
+  status: z.enum(loadEmailStatuses),
+  reason: z.enum(loadRejectionReasons).nullable(),
+  userId: z.number().int().nullable(),
+  name: z.string().nullable(),
+});
+export type LoadEmail = z.infer<typeof loadEmailSchema>;
+
+/** `data` of `POST /api/loads/emails/file`: the e-mails a CSV or XLSX holds, in order. */
+export const loadFileSchema = z.object({
+  emails: z.array(z.string()),
+  format: z.enum(['csv', 'xlsx']),
+  /** The sheet (XLSX) the e-mails came from. */
+  sheet: z.string().nullable(),
+  /** The column's header when the file has one ("Correo"), else null. */
+  column: z.string().nullable(),
+});
+export type LoadFile = z.infer<typeof loadFileSchema>;

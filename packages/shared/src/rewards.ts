@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { bounds } from './constants.ts';
+import { boolish, boundedText, idSchema, paginationSchema, requiredId, requiredInt, textSchema } from './common.ts';
+import { frequencyPeriods } from './enums.ts';
+
+/** The most points one recognition may give, and the most times per period it may be given to one person. */
+export const MAX_REWARD_POINTS = 1_000_000;
+export const MAX_REWARD_FREQUENCY = 1_000;
+export const REWARD_CODE_MAX = 60;
+/** A recognition's code: lower-case letters and digits in dash-separated words ("customer-voice"). */
+export const REWARD_CODE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A recognition: the points it gives and how often one person may receive it (count per period). */
+export const rewardSchema = z.object({
+  id: z.number().int(),
+  storeId: z.number().int(),
+  areaId: z.number().int().nullable(),
+  areaName: z.string().nullable(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  points: z.number().int(),
+  frequencyLimit: z.number().int(),
+  frequencyPeriod: z.enum(frequencyPeriods),
+  active: z.boolean(),
+});
+export type Reward = z.infer<typeof rewardSchema>;
+
+export const rewardListQuerySchema = paginationSchema
+  .extend({
+    /** Default: the user's store, or the default store when signed out (the /about overview). */
+    storeId: idSchema.optional(),
+    search: textSchema(120).optional(),
+    areaId: idSchema.optional(),
+    /** Administrators of the store may list inactive recognitions too; everyone else sees active ones. */
+    active: boolish.optional(),
+  })
+  .strict();
+export type RewardListQuery = z.infer<typeof rewardListQuerySchema>;
+
+export const rewardCodeSchema = textSchema(REWARD_CODE_MAX).refine((v) => v === '' || REWARD_CODE_PATTERN.test(v), {
+  message: 'Use lower-case letters, digits and dashes',
+});
+
+/**
+ * Create and edit form (JSON). `areaId` is required ("select an area", SPEC.md section 5) and must be an
+ * area of the recognition's store. `code` is optional: left empty, the server derives a unique one from
+ * the name on create and keeps the current one on edit. The period accepts 'day' so that recognitions
+ * stored with it keep it when edited.
+ */
+export const rewardFormSchema = z
+  .object({
+    name: boundedText(bounds.name),
+    description: boundedText(bounds.description),
+    areaId: requiredId,
+    points: requiredInt(1, MAX_REWARD_POINTS),
+    frequencyLimit: requiredInt(1, MAX_REWARD_FREQUENCY),
+    frequencyPeriod: z.enum(frequencyPeriods, { error: 'Required field' }),
+    code: rewardCodeSchema.optional(),
+  })
+  .strict();
+export type RewardForm = z.infer<typeof rewardFormSchema>;
+export const rewardCreateSchema = rewardFormSchema.extend({ storeId: requiredId }).strict();
+export type RewardCreate = z.infer<typeof rewardCreateSchema>;
+
+export const rewardsByAreaQuerySchema = z.object({ storeId: idSchema.optional() }).strict();
+
+/** One group of GET /api/rewards/area/: an active area (null: recognitions without an area) and its active recognitions. */
+export const rewardAreaGroupSchema = z.object({
+  area: z.object({ id: z.number().int(), name: z.string(), description: z.string() }).nullable(),
+  rewards: z.array(rewardSchema),
+});
+export type RewardAreaGroup = z.infer<typeof rewardAreaGroupSchema>;
