@@ -104,3 +104,8 @@ export type ListResponse<T> = {
   totalCount: number;
   totalPages: number;
 };
+
+/** The one way to build a `listEnvelope` answer: a page of rows, where it is, and how many there are. */
+export function listResponse<T>(data: T[], at: Pagination, totalCount: number): ListResponse<T> {
+  return { data, page: at.page, pageSize: at.pageSize, totalCount, totalPages: Math.ceil(totalCount / at.pageSize) };
+}

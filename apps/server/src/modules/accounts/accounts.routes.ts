@@ -1,14 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { dateSchema, idSchema, paginationSchema } from '@rewards/shared/common';
-import * as s from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { pickLanguage } from '../../lib/language.ts';
-import { canAdminStore, requireUser, type Principal } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../app.ts';
-import { listMovements, statementHolder, statistics } from './accounts.service.ts';
+import { assertCanSeeAccount, listMovements, statementHolder, statistics } from './accounts.service.ts';
 import { statementPdf } from './statement-pdf.ts';
 
 const movementSchema = z.object({
@@ -35,12 +32,6 @@ export async function accountsRoutes(app: FastifyInstance, opts: { deps: AppDeps
   const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** Yourself, or a user of a store you administer. */
-  async function assertCanSee(principal: Principal, userId: number) {
-    if (principal.id === userId) return;
-    const [u] = await db.select({ storeId: s.users.storeId }).from(s.users).where(eq(s.users.id, userId));
-    if (!u || u.storeId === null || !canAdminStore(principal, u.storeId)) throw new AppError('FORBIDDEN', 403);
-  }
 
   async function answer(reply: FastifyReply, acceptLanguage: string | undefined, userId: number, q: z.infer<typeof movementsQuery>) {
     if (q.format === 'json') return listMovements(db, { userId, timeZone: config.calendar.timeZone, ...q });
@@ -86,7 +77,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { deps: AppDeps
     async (request) => {
       const principal = requireUser(request);
       const userId = request.query.userId ?? principal.id;
-      await assertCanSee(principal, userId);
+      await assertCanSeeAccount(db, principal, userId);
       return { data: await statistics(db, userId, clock.now(), config.calendar) };
     },
   );
@@ -120,7 +111,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       },
       async (request, reply) => {
         const { userId, ...q } = request.query;
-        await assertCanSee(requireUser(request), userId);
+        await assertCanSeeAccount(db, requireUser(request), userId);
         return answer(reply, request.headers['accept-language'], userId, q);
       },
     );

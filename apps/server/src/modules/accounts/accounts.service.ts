@@ -1,9 +1,10 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { ListResponse } from '@rewards/shared/common';
+import { listResponse, type ListResponse } from '@rewards/shared/common';
 import type { MovementLine } from '@rewards/shared/points';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { canAdminStore, type Principal } from '../../plugins/auth.ts';
 import { addDays } from '@rewards/shared/program';
 import { programCalendar, startOfLocalDay, type CalendarRules } from '../../lib/calendar.ts';
 
@@ -14,6 +15,13 @@ export interface MovementFilter {
   timeZone: string;
   page: number;
   pageSize: number;
+}
+
+/** Whose account a principal may read: their own, or that of a user of a store they administer (else FORBIDDEN). */
+export async function assertCanSeeAccount(db: DbOrTx, principal: Principal, userId: number): Promise<void> {
+  if (principal.id === userId) return;
+  const [u] = await db.select({ storeId: s.users.storeId }).from(s.users).where(eq(s.users.id, userId));
+  if (!u || u.storeId === null || !canAdminStore(principal, u.storeId)) throw new AppError('FORBIDDEN', 403);
 }
 
 /** `from` and `to` are whole local days of the program time zone. */
@@ -44,14 +52,11 @@ export async function listMovements(db: DbOrTx, f: MovementFilter): Promise<List
       .offset((f.page - 1) * f.pageSize),
     db.select({ n: count() }).from(s.pointTransactions).where(where),
   ]);
-  const totalCount = total?.n ?? 0;
-  return {
-    data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    page: f.page,
-    pageSize: f.pageSize,
-    totalCount,
-    totalPages: Math.ceil(totalCount / f.pageSize),
-  };
+  return listResponse(
+    rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    f,
+    total?.n ?? 0,
+  );
 }
 
 /** Balance and this program year's earned, spent (net of refunds) and expired points. */

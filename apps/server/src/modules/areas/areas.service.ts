@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Area, AreaCreate, AreaForm } from '@rewards/shared/areas';
-import type { ListResponse } from '@rewards/shared/common';
+import { type ListResponse, listResponse } from '@rewards/shared/common';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -45,7 +45,7 @@ export async function listAreas(db: DbOrTx, f: AreaFilter): Promise<ListResponse
     db.select({ n: count() }).from(s.areas).where(where),
   ]);
   const totalCount = total?.n ?? 0;
-  return { data: rows, page: f.page, pageSize: f.pageSize, totalCount, totalPages: Math.ceil(totalCount / f.pageSize) };
+  return listResponse(rows, f, totalCount);
 }
 
 export async function getArea(db: DbOrTx, id: number): Promise<Area> {

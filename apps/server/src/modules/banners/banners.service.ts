@@ -1,6 +1,6 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Banner } from '@rewards/shared/banners';
-import type { ListResponse } from '@rewards/shared/common';
+import { type ListResponse, listResponse } from '@rewards/shared/common';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -33,7 +33,7 @@ export async function listBanners(
     db.select({ n: count() }).from(s.banners).where(where),
   ]);
   const totalCount = total?.n ?? 0;
-  return { data: rows, page: q.page, pageSize: q.pageSize, totalCount, totalPages: Math.ceil(totalCount / q.pageSize) };
+  return listResponse(rows, q, totalCount);
 }
 
 export async function getBanner(db: DbOrTx, id: number): Promise<Banner> {

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { findOrderable, orderableIn } from '../products/products.service.ts';
+import { firstPictures } from '../products/pictures.ts';
 
 async function userStore(db: DbOrTx, userId: number): Promise<number | null> {
   const [u] = await db.select({ storeId: s.users.storeId }).from(s.users).where(eq(s.users.id, userId));
@@ -48,18 +49,10 @@ export async function loadCart(db: DbOrTx, userId: number): Promise<Cart> {
         kept.push({ ...r, quantity: r.stock });
       } else kept.push(r);
     }
-    const pictures = kept.length
-      ? await tx
-          .select({ productId: s.productImages.productId, url: s.productImages.url, position: s.productImages.position })
-          .from(s.productImages)
-          .where(
-            inArray(
-              s.productImages.productId,
-              kept.map((k) => k.productId),
-            ),
-          )
-          .orderBy(asc(s.productImages.position))
-      : [];
+    const pictures = await firstPictures(
+      tx,
+      kept.map((k) => k.productId),
+    );
     const data = kept.map((r) => ({
       id: r.id,
       productId: r.productId,
@@ -70,7 +63,7 @@ export async function loadCart(db: DbOrTx, userId: number): Promise<Cart> {
         price: r.price,
         stock: r.stock,
         categoryId: r.categoryId,
-        picture: pictures.find((p) => p.productId === r.productId)?.url ?? null,
+        picture: pictures.get(r.productId) ?? null,
       },
     }));
     return { data, total: data.reduce((n, l) => n + l.product.price * l.quantity, 0), warnings };

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Category, CategoryForm } from '@rewards/shared/categories';
-import type { ListResponse } from '@rewards/shared/common';
+import { type ListResponse, listResponse } from '@rewards/shared/common';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -40,7 +40,7 @@ export async function listCategories(db: DbOrTx, f: CategoryFilter): Promise<Lis
     .limit(f.pageSize)
     .offset((f.page - 1) * f.pageSize);
   const totalCount = total?.n ?? 0;
-  return { data, page: f.page, pageSize: f.pageSize, totalCount, totalPages: Math.ceil(totalCount / f.pageSize) };
+  return listResponse(data, f, totalCount);
 }
 
 export async function getCategory(db: DbOrTx, id: number): Promise<Category> {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { ListResponse } from '@rewards/shared/common';
+import { type ListResponse, listResponse } from '@rewards/shared/common';
 import type { InventoryMovement } from '@rewards/shared/inventory';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
@@ -48,7 +48,7 @@ export async function listMovements(
     db.select({ n: count() }).from(s.inventoryMovements).where(where),
   ]);
   const totalCount = total?.n ?? 0;
-  return { data: rows.map(toDto), page: q.page, pageSize: q.pageSize, totalCount, totalPages: Math.ceil(totalCount / q.pageSize) };
+  return listResponse(rows.map(toDto), q, totalCount);
 }
 
 export async function getMovement(db: DbOrTx, id: number): Promise<InventoryMovement> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { INT32_MAX, type ListResponse } from '@rewards/shared/common';
+import { INT32_MAX, type ListResponse, listResponse } from '@rewards/shared/common';
 import { OrderStatus } from '@rewards/shared/enums';
 import { canMoveOrder, type Order, type OrderCreate } from '@rewards/shared/orders';
 import { addDays } from '@rewards/shared/program';
@@ -11,6 +11,7 @@ import { startOfLocalDay } from '../../lib/calendar.ts';
 import { raisedRule } from '../../lib/database-rules.ts';
 import { postPoints } from '../points/points.service.ts';
 import { findOrderable, moveStock } from '../products/products.service.ts';
+import { firstPictures } from '../products/pictures.ts';
 
 /** Order DTOs with lines (name, first picture) and tracking, for a page of orders. */
 async function toOrders(db: DbOrTx, rows: (typeof s.orders.$inferSelect)[]): Promise<Order[]> {
@@ -30,13 +31,10 @@ async function toOrders(db: DbOrTx, rows: (typeof s.orders.$inferSelect)[]): Pro
     .innerJoin(s.products, eq(s.products.id, s.orderLines.productId))
     .where(inArray(s.orderLines.orderId, ids))
     .orderBy(asc(s.orderLines.id));
-  const pictures = lines.length
-    ? await db
-        .select({ productId: s.productImages.productId, url: s.productImages.url })
-        .from(s.productImages)
-        .where(inArray(s.productImages.productId, [...new Set(lines.map((l) => l.productId))]))
-        .orderBy(asc(s.productImages.position))
-    : [];
+  const pictures = await firstPictures(
+    db,
+    lines.map((l) => l.productId),
+  );
   const tracking = await db.select().from(s.orderTracking).where(inArray(s.orderTracking.orderId, ids)).orderBy(asc(s.orderTracking.id));
   const customers = await db
     .select({ id: s.users.id, name: s.users.name, lastName: s.users.lastName, email: s.users.email })
@@ -54,9 +52,7 @@ async function toOrders(db: DbOrTx, rows: (typeof s.orders.$inferSelect)[]): Pro
     status: o.status,
     total: o.total,
     createdAt: o.createdAt.toISOString(),
-    lines: lines
-      .filter((l) => l.orderId === o.id)
-      .map(({ orderId: _o, ...l }) => ({ ...l, picture: pictures.find((p) => p.productId === l.productId)?.url ?? null })),
+    lines: lines.filter((l) => l.orderId === o.id).map(({ orderId: _o, ...l }) => ({ ...l, picture: pictures.get(l.productId) ?? null })),
     tracking: tracking
       .filter((t) => t.orderId === o.id)
       .map((t) => ({ id: t.id, status: t.status, cause: t.cause, comment: t.comment, createdAt: t.createdAt.toISOString() })),
@@ -244,7 +240,7 @@ export async function listOrders(
     db.select({ n: count() }).from(s.orders).where(where),
   ]);
   const totalCount = total?.n ?? 0;
-  return { data: await toOrders(db, rows), page: q.page, pageSize: q.pageSize, totalCount, totalPages: Math.ceil(totalCount / q.pageSize) };
+  return listResponse(await toOrders(db, rows), q, totalCount);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { ListResponse } from '@rewards/shared/common';
+import { type ListResponse, listResponse } from '@rewards/shared/common';
 import type { AdminProductListQuery, Product, ProductForm, ProductOrder, ProductUpdate } from '@rewards/shared/products';
 import { MAX_PRODUCT_PICTURES } from '@rewards/shared/products';
 import type { DbOrTx } from '../../db/client.ts';
@@ -191,7 +191,7 @@ async function page(
           .orderBy(...orderBy(order, search?.rank))
           .limit(f.pageSize)
           .offset((f.page - 1) * f.pageSize);
-  return { data: await toDtos(db, rows), page: f.page, pageSize: f.pageSize, totalCount, totalPages: Math.ceil(totalCount / f.pageSize) };
+  return listResponse(await toDtos(db, rows), f, totalCount);
 }
 
 /** One product as a shopper sees it; a product of another store is NOT_AVAILABLE_IN_STORE. */
@@ -413,7 +413,7 @@ export async function listAdminProducts(db: DbOrTx, q: AdminProductListQuery): P
     db.select({ n: count() }).from(s.products).where(where),
   ]);
   const totalCount = total?.n ?? 0;
-  return { data: await toDtos(db, rows), page: q.page, pageSize: q.pageSize, totalCount, totalPages: Math.ceil(totalCount / q.pageSize) };
+  return listResponse(await toDtos(db, rows), q, totalCount);
 }
 
 async function categoryOfStore(db: DbOrTx, categoryId: number, storeId: number) {

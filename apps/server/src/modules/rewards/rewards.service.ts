@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { ListResponse } from '@rewards/shared/common';
+import { type ListResponse, listResponse } from '@rewards/shared/common';
 import { REWARD_CODE_MAX, type Reward, type RewardAreaGroup, type RewardCreate, type RewardForm } from '@rewards/shared/rewards';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
@@ -51,7 +51,7 @@ export async function listRewards(db: DbOrTx, f: RewardFilter): Promise<ListResp
     db.select({ n: count() }).from(s.rewards).where(where),
   ]);
   const totalCount = total?.n ?? 0;
-  return { data: rows, page: f.page, pageSize: f.pageSize, totalCount, totalPages: Math.ceil(totalCount / f.pageSize) };
+  return listResponse(rows, f, totalCount);
 }
 
 export async function getReward(db: DbOrTx, id: number): Promise<Reward> {

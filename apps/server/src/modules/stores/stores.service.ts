@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { ListResponse } from '@rewards/shared/common';
+import { type ListResponse, listResponse } from '@rewards/shared/common';
 import type { Store, StoreForm, StoreListQuery, StoreUpdate, StoreUsage } from '@rewards/shared/stores';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -34,7 +34,7 @@ export async function listStores(db: DbOrTx, q: StoreListQuery): Promise<ListRes
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const totalCount = total?.n ?? 0;
-  return { data, page: q.page, pageSize: q.pageSize, totalCount, totalPages: Math.ceil(totalCount / q.pageSize) };
+  return listResponse(data, q, totalCount);
 }
 
 export async function getStore(db: DbOrTx, id: number): Promise<Store> {

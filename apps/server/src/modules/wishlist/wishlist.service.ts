@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import type { ListResponse } from '@rewards/shared/common';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { listResponse, type ListResponse } from '@rewards/shared/common';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { findOrderable } from '../products/products.service.ts';
+import { firstPictures } from '../products/pictures.ts';
 
 export interface WishlistItem {
   id: number;
@@ -32,21 +33,12 @@ export async function listWishlist(db: DbOrTx, userId: number, page: number, pag
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(s.wishlistItems).innerJoin(s.products, eq(s.products.id, s.wishlistItems.productId)).where(where),
   ]);
-  const pictures = rows.length
-    ? await db
-        .select({ productId: s.productImages.productId, url: s.productImages.url })
-        .from(s.productImages)
-        .where(
-          inArray(
-            s.productImages.productId,
-            rows.map((w) => w.productId),
-          ),
-        )
-        .orderBy(asc(s.productImages.position))
-    : [];
-  const totalCount = total?.n ?? 0;
-  return {
-    data: rows.map((w) => ({
+  const pictures = await firstPictures(
+    db,
+    rows.map((w) => w.productId),
+  );
+  return listResponse(
+    rows.map((w) => ({
       id: w.id,
       productId: w.productId,
       product: {
@@ -54,14 +46,12 @@ export async function listWishlist(db: DbOrTx, userId: number, page: number, pag
         slug: w.slug,
         price: w.price,
         stock: w.stock,
-        picture: pictures.find((p) => p.productId === w.productId)?.url ?? null,
+        picture: pictures.get(w.productId) ?? null,
       },
     })),
-    page,
-    pageSize,
-    totalCount,
-    totalPages: Math.ceil(totalCount / pageSize),
-  };
+    { page, pageSize },
+    total?.n ?? 0,
+  );
 }
 
 /** Adds an orderable product (`findOrderable`: NOT_FOUND, NOT_AVAILABLE_IN_STORE) once (409 after). */
