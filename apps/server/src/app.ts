@@ -11,10 +11,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { Config } from './config.ts';
-import type { Database, Db } from './db/client.ts';
+import type { AppDeps } from './deps.ts';
 import { MAX_PRODUCT_PICTURES, MAX_UPLOAD_BYTES } from '@rewards/shared/products';
-import type { Clock } from './lib/clock.ts';
 import { ResponseCache } from './lib/response-cache.ts';
 import { AppError } from './lib/app-error.ts';
 import { authPlugin, SESSION_COOKIE } from './plugins/auth.ts';
@@ -42,14 +40,6 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  db: Db;
-  clock: Clock;
-  /** Hot catalogue reads; every catalogue write invalidates it. */
-  cache: ResponseCache;
-}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Writes per minute per session (or address) before 429. */

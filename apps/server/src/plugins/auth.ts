@@ -6,7 +6,7 @@ import type { ErrorCode } from '@rewards/shared/errors';
 import * as s from '../db/schema/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken } from '../lib/secrets.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 
 export const SESSION_COOKIE = 'rs_session';
 /** Writes of last-seen times are skipped when the previous one is this recent. */

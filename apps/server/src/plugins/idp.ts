@@ -5,7 +5,7 @@ import { inArray, sql } from 'drizzle-orm';
 import * as s from '../db/schema/index.ts';
 import { demoAccounts, directoryOnlyAccounts } from '../db/seed/demo-accounts.ts';
 import { pickLanguage } from '../lib/language.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { escapeHtml } from '../lib/html.ts';
 
 interface DirectoryEntry {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { dateSchema, idSchema, paginationSchema } from '@rewards/shared/common';
 import { pickLanguage } from '../../lib/language.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { assertCanSeeAccount, listMovements, statementHolder, statistics } from './accounts.service.ts';
 import { statementPdf } from './statement-pdf.ts';
 

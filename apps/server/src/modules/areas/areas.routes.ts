@@ -4,7 +4,7 @@ import { areaCreateSchema, areaFormSchema, areaListQuerySchema, areaSchema } fro
 import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { createArea, deleteArea, getArea, listAreas, setAreaActive, updateArea } from './areas.service.ts';
 
 const item = itemEnvelope(areaSchema);

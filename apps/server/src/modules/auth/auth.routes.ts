@@ -5,7 +5,7 @@ import { textSchema } from '@rewards/shared/common';
 import { sessionUserSchema } from '@rewards/shared/users';
 import type { ErrorCode } from '@rewards/shared/errors';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { getSessionUser, signInUser } from '../users/users.service.ts';
 import { createSession, revokeApiToken, revokeSession } from './auth.service.ts';
 import { isProviderUnavailable, type OidcClient } from './oidc-client.ts';

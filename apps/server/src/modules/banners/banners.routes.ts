@@ -7,7 +7,7 @@ import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { parseFields, readForm } from '../../lib/multipart.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
 import { assertStoreAdmin, canAdminStore, requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { createBanner, deleteBanner, getBanner, listBanners, updateBanner } from './banners.service.ts';
 
 const item = itemEnvelope(bannerSchema);

@@ -5,7 +5,7 @@ import { idParamsSchema, idSchema, itemEnvelope } from '@rewards/shared/common';
 import { cartAddSchema, cartRemoveSchema, cartSchema, cartUpdateSchema } from '@rewards/shared/orders';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { addOrderToCart, addToCart, loadCart, removeCartLines, updateCartLine } from './cart.service.ts';
 
 const lineResult = itemEnvelope(z.object({ id: z.number().int(), quantity: z.number().int() }));

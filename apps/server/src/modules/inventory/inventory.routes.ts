@@ -5,7 +5,7 @@ import { idParamsSchema, itemEnvelope, listEnvelope, reasonSchema } from '@rewar
 import { inventoryListQuerySchema, inventoryMovementCreateSchema, inventoryMovementSchema } from '@rewards/shared/inventory';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { getAdminProduct } from '../products/products.service.ts';
 import { getMovement, listMovements, recordMovement, updateMovementReason } from './inventory.service.ts';
 

@@ -23,7 +23,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { pickLanguage } from '../../lib/language.ts';
 import { assertStoreAdmin, requireUser, type Principal } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { exportConsolidated } from './consolidated-export.ts';
 import { readLoadFile } from './load-file.ts';
 import {

@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { isRedemptionOpen } from '../../lib/calendar.ts';
 import { assertStoreAdmin, canAdminStore, requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { addOrderLine, createOrder, getOrder, listOrders, moveOrder } from './orders.service.ts';
 
 const orderItem = itemEnvelope(orderSchema);

@@ -19,7 +19,7 @@ import { listField, parseFields, readForm, type UploadedFile } from '../../lib/m
 import { shopStoreId } from '../../lib/shop-store.ts';
 import { viewerKey } from '../../lib/viewer-key.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { recordMovement } from '../inventory/inventory.service.ts';
 import {
   availableStock,

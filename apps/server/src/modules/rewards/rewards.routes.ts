@@ -13,7 +13,7 @@ import {
 import { notFound } from '../../lib/app-error.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
 import { assertStoreAdmin, canAdminStore, requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { createReward, deleteReward, getReward, listRewards, listRewardsByArea, setRewardActive, updateReward } from './rewards.service.ts';
 
 const item = itemEnvelope(rewardSchema);

@@ -5,7 +5,7 @@ import { isAdminRole } from '@rewards/shared/enums';
 import { storeFormSchema, storeListQuerySchema, storeSchema, storeUpdateSchema, userStoreQuerySchema } from '@rewards/shared/stores';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { assertUserInScope, findUserScope } from '../users/users.service.ts';
 import { createStore, deleteStore, getStore, getStoreOfUser, listStores, setStoreActive, updateStore } from './stores.service.ts';
 

@@ -19,7 +19,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { isAccrualOpen } from '../../lib/calendar.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from '../auth/auth.service.ts';
 import {
   adminAdjustPoints,
