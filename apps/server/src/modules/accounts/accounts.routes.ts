@@ -32,7 +32,6 @@ export async function accountsRoutes(app: FastifyInstance, opts: { deps: AppDeps
   const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-
   async function answer(reply: FastifyReply, acceptLanguage: string | undefined, userId: number, q: z.infer<typeof movementsQuery>) {
     if (q.format === 'json') return listMovements(db, { userId, timeZone: config.calendar.timeZone, ...q });
     const holder = await statementHolder(db, userId);

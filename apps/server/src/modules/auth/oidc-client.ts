@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import type { Config } from '../../config.ts';
 
@@ -16,6 +17,25 @@ export function isProviderUnavailable(err: unknown): boolean {
 }
 
 export type InProcessFetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
+
+/** A fetch that answers from this same Fastify app (`inject`), for the bundled provider's endpoints. */
+export function inProcessFetch(app: FastifyInstance): InProcessFetch {
+  return async (url, init) => {
+    const u = new URL(url);
+    const res = await app.inject({
+      method: init.method as 'GET',
+      url: u.pathname + u.search,
+      headers: { ...init.headers, host: u.host },
+      payload: init.body,
+    });
+    return new Response(res.rawPayload.length ? res.rawPayload : null, {
+      status: res.statusCode,
+      headers: Object.entries(res.headers).flatMap(([k, v]) =>
+        v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, String(v)] as [string, string]],
+      ),
+    });
+  };
+}
 
 /**
  * The relying party. With the bundled provider, its HTTP calls (discovery, token, JWKS) go to this
