@@ -11,6 +11,7 @@ import pg from 'pg';
 import { firstPaintJs } from './first-paint.mjs';
 import { connections, duration, pick, runSeed, scratchDatabase, startServer } from './lib.mjs';
 import { benchLoads } from './loads.mjs';
+import { benchRealtime } from './realtime.mjs';
 import { benchOrders } from './orders.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3400);
@@ -175,4 +176,6 @@ try {
 if (!(await benchOrders())) failed = true;
 // Loads: 100,000 employees, one load of all of them (review, confirm, export) against COPY.
 if (!(await benchLoads())) failed = true;
+// Realtime: 2,000 Socket.IO clients over two instances with Redis, one load that notifies all of them.
+if (!(await benchRealtime())) failed = true;
 process.exitCode = failed ? 1 : 0;

@@ -235,8 +235,13 @@ test("a deactivated user's session ends at once; activated again, they sign in",
   await expect(page.getByText('Usuario desactivado')).toBeVisible();
   await expect(userRow(page, 'maria@rewards.test')).toContainText('Inactivo');
 
-  // María's next click: her session is over, and the sign-in page says why.
-  await maria.getByTestId('points-balance').click();
+  // Her session is over: the server closes her realtime connection and her tab checks at once (else her
+  // next click does), and the sign-in page says why.
+  const noticed = await maria
+    .waitForURL(/\/login\?error=USER_INACTIVE/, { timeout: 3_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!noticed) await maria.getByTestId('points-balance').click();
   await expect(maria).toHaveURL(/\/login\?error=USER_INACTIVE/);
   await expect(maria.getByRole('alert')).toContainText('Este usuario está inactivo');
   expect((await maria.request.get('/api/users/profile')).status()).toBe(401);

@@ -36,6 +36,7 @@ export default defineConfig({
       '/api': { target: api },
       '/idp': { target: api },
       '/uploads': { target: api },
+      '/socket.io': { target: api, ws: true },
     },
   },
   build: {

@@ -15,6 +15,7 @@ import { benchCeilingPlugin } from './plugins/bench-ceiling.ts';
 import { securityHeadersPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { idpPlugin } from './plugins/idp.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createOidcClient, inProcessFetch } from './modules/auth/oidc-client.ts';
 import { trackInFlight } from './lib/in-flight.ts';
@@ -25,6 +26,7 @@ import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { loadsRoutes } from './modules/loads/loads.routes.ts';
+import { challengeAwardRoutes, challengesRoutes } from './modules/challenges/challenges.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
@@ -34,6 +36,10 @@ import { areasRoutes } from './modules/areas/areas.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 
 /** Builds the whole application; `main.ts` only listens, tests call this with their own database and clock. */
 export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
@@ -79,6 +85,8 @@ export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: bo
   await app.register(openApiPlugin);
 
   await app.register(authPlugin, { deps });
+  // Socket.IO on the same HTTP server, signed in by the same checks (docs/decisions/0006).
+  await app.register(realtimePlugin, { deps });
 
   await app.register(rateLimitsPlugin, { redis });
 
@@ -100,10 +108,16 @@ export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: bo
   await app.register(cartRoutes, { prefix: '/api/shoppingCart', deps });
   await app.register(ordersRoutes, { prefix: '/api/orders', deps });
   await app.register(loadsRoutes, { prefix: '/api/loads', deps });
+  await app.register(challengeAwardRoutes, { prefix: '/api/loads', deps });
+  await app.register(challengesRoutes, { prefix: '/api/challenges', deps });
   await app.register(wishlistRoutes, { prefix: '/api/wishlists', deps });
   await app.register(accountsRoutes, { prefix: '/api/accounts', deps });
   await app.register(programRoutes, { prefix: '/api/program', deps });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', deps });
+  await app.register(profileRoutes, { prefix: '/api', deps });
+  await app.register(catalogRoutes, { prefix: '/api/catalog', deps });
+  await app.register(mailRoutes, { prefix: '/api/mail', deps });
+  await app.register(notificationsRoutes, { prefix: '/api/notifications', deps });
 
   // Pictures, the built web app and the SPA's pages; its not-found handler answers what no route did.
   await app.register(webAppPlugin, { deps });

@@ -68,7 +68,7 @@ function parseTrustProxy(value: string | undefined): boolean | string | ((addres
   return list.join(',');
 }
 
-/** The only reader of process.env (ARCHITECTURE.md section 7). */
+/** The only reader of process.env (docs/architecture.md A7). */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/seed/prepare.ts';
 import { systemClock } from './lib/clock.ts';
 import { runPointExpiry } from './modules/points/expiry.service.ts';
+import { smtpTransport, startMailWorker } from './modules/mail/mail-worker.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config.database).catch((err: Error) => {
@@ -25,12 +26,27 @@ const jobs = setInterval(runJobs, JOB_INTERVAL_MS);
 jobs.unref();
 void runJobs();
 
+// The e-mail outbox is delivered only when SMTP_URL is set; without it the outbox keeps every message
+// (administrators read it at /admin/mail). Every instance may run it: claims skip each other's rows.
+const mailWorker = config.smtpUrl
+  ? startMailWorker({
+      db: database.db,
+      clock: systemClock,
+      transport: smtpTransport(config.smtpUrl),
+      from: config.mailFrom,
+      publicUrl: config.publicUrl,
+      onResult: (r) => app.log.info(r, 'e-mail outbox pass'),
+      onError: (err) => app.log.error({ err }, 'e-mail outbox pass failed'),
+    })
+  : null;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
   clearInterval(jobs);
+  await mailWorker?.stop();
   await app.close();
   await app.drained(10_000);
   await database.close();

@@ -85,6 +85,7 @@ type PoolName =
   | 'areas'
   | 'rewards'
   | 'loads'
+  | 'challenges'
   | 'movements'
   | 'users'
   | 'orders'
@@ -92,6 +93,7 @@ type PoolName =
   | 'wishlist'
   | 'images'
   | 'tokens'
+  | 'notifications'
   | 'slugs';
 const POOL_OF_FIELD: Record<string, PoolName> = {
   storeId: 'stores',
@@ -107,6 +109,8 @@ const POOL_OF_FIELD: Record<string, PoolName> = {
   areaId: 'areas',
   rewardId: 'rewards',
   loadId: 'loads',
+  challengeId: 'challenges',
+  userIds: 'users',
 };
 const POOL_OF_PATH: [RegExp, PoolName][] = [
   [/^\/api\/shoppingCart\/fromOrder\//, 'orders'],
@@ -119,9 +123,11 @@ const POOL_OF_PATH: [RegExp, PoolName][] = [
   [/^\/api\/banners\//, 'banners'],
   [/^\/api\/areas\//, 'areas'],
   [/^\/api\/rewards\//, 'rewards'],
+  [/^\/api\/challenges\//, 'challenges'],
   [/^\/api\/loads\//, 'loads'],
   [/^\/api\/stores\//, 'stores'],
   [/^\/api\/users\/tokens\//, 'tokens'],
+  [/^\/api\/notifications\//, 'notifications'],
   [/^\/api\/users\//, 'users'],
 ];
 const TEXT_POOLS: Record<string, Wire[]> = {
@@ -298,6 +304,39 @@ async function realTraffic(products: number[], otherStoreProduct: number): Promi
   await sendJson('shopper-token', 'POST', '/api/shoppingCart', { productId: otherStoreProduct });
   await sendJson('shopper-token', 'POST', '/api/wishlists', { productId: otherStoreProduct });
   await sendJson('shopper-token', 'POST', '/api/orders', { lines: [{ productId: otherStoreProduct, quantity: 1 }] });
+  await challengeTraffic();
+}
+
+/** Challenges of the first store (multiple choice, active and answered by the shopper; open-ended, inactive). */
+async function challengeTraffic(): Promise<void> {
+  const [store] = await t.db.select({ id: s.stores.id }).from(s.stores).orderBy(asc(s.stores.id)).limit(1);
+  const now = t.clock.now().getTime();
+  const dates = { startsAt: new Date(now - 3_600_000).toISOString(), endsAt: new Date(now + 7 * 86_400_000).toISOString() };
+  const base = { storeId: store!.id, description: 'Preguntas sobre el programa de puntos.', winners: 2, pointsPerWinner: 100, ...dates };
+  const multiple = await sendJson('admin', 'POST', '/api/challenges', {
+    ...base,
+    title: 'Trivia del programa',
+    type: 'multiple_choice',
+    questions: [{ text: '¿Cuándo vencen los puntos?', options: [{ text: '16 de octubre', isCorrect: true }, { text: 'Nunca' }] }],
+  });
+  await sendJson('admin', 'POST', '/api/challenges', {
+    ...base,
+    title: 'Ideas de bienestar',
+    type: 'open',
+    questions: [{ text: '¿Qué propones?' }],
+  });
+  const challenge = JSON.parse(multiple.body).data as { id: number; questions: { id: number; options: { id: number }[] }[] };
+  await send(
+    actor('admin'),
+    { method: 'PUT', path: '/api/challenges/activate/{id}' },
+    { method: 'PUT', url: `/api/challenges/activate/${challenge.id}`, headers: {} },
+    '',
+  );
+  const question = challenge.questions[0]!;
+  await sendJson('shopper', 'POST', '/api/challenges/answers', {
+    challengeId: challenge.id,
+    values: [{ questionId: question.id, optionId: question.options[0]!.id }],
+  });
 }
 
 /** Ids (and slugs) of existing rows, for valid-looking values. */
@@ -315,6 +354,7 @@ async function readPools(products: number[], firstStore: number): Promise<Record
     areas: idsOf(await db.select({ id: s.areas.id }).from(s.areas).orderBy(asc(s.areas.id))),
     rewards: idsOf(await db.select({ id: s.rewards.id }).from(s.rewards).orderBy(asc(s.rewards.id))),
     loads: idsOf(await db.select({ id: s.loads.id }).from(s.loads).orderBy(asc(s.loads.id))),
+    challenges: idsOf(await db.select({ id: s.challenges.id }).from(s.challenges).orderBy(asc(s.challenges.id))),
     movements: idsOf(
       await db.select({ id: s.inventoryMovements.id }).from(s.inventoryMovements).orderBy(asc(s.inventoryMovements.id)).limit(4),
     ),
@@ -324,6 +364,7 @@ async function readPools(products: number[], firstStore: number): Promise<Record
     wishlist: idsOf(await db.select({ id: s.wishlistItems.id }).from(s.wishlistItems).orderBy(asc(s.wishlistItems.id))),
     images: idsOf(await db.select({ id: s.productImages.id }).from(s.productImages).orderBy(asc(s.productImages.id)).limit(4)),
     tokens: idsOf(await db.select({ id: s.apiTokens.id }).from(s.apiTokens).orderBy(asc(s.apiTokens.id))),
+    notifications: idsOf(await db.select({ id: s.notifications.id }).from(s.notifications).orderBy(asc(s.notifications.id)).limit(6)),
     slugs: [
       ...(await db.select({ slug: s.products.slug }).from(s.products).orderBy(asc(s.products.id)).limit(3)).map((r) => r.slug),
       ...(await db.select({ slug: s.categories.slug }).from(s.categories).orderBy(asc(s.categories.id)).limit(2)).map((r) => r.slug),

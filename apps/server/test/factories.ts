@@ -8,7 +8,7 @@ import { as, type TestApp } from './harness.ts';
 import { setStock } from './invariants.ts';
 
 /**
- * Test data a test builds for itself (CONVENTIONS.md: tests never depend on another test's leftovers):
+ * Test data a test builds for itself (tests never depend on another test's leftovers):
  * `const make = factories(t)`, then `await make.shopper({ points: 500 })`, `await make.product({ stock: 3 })`.
  * Points go in through the ledger (`postPoints`) and stock through the stock ledger (`moveStock`), so the
  * invariants checked after every test hold for factory data too. Names are unique per test file.

@@ -5,7 +5,7 @@ import * as s from '../src/db/schema/index.ts';
 import { moveStock } from '../src/modules/products/products.service.ts';
 
 /**
- * The money invariants (ARCHITECTURE.md section 6, docs/decisions/0004-stock-owner.md), checked after
+ * The money invariants (docs/architecture.md A6, docs/decisions/0004-stock-owner.md), checked after
  * each test of every file that moves points or stock: users.points = SUM(point_transactions.value) for
  * every user, products.stock = SUM(inventory_movements.delta) for every product, no negative balance
  * or stock.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bounds } from './constants.ts';
 import { boolish, boundedText, idSchema, paginationSchema, requiredId, textSchema } from './common.ts';
 
-/** An organisational area that owns recognitions (ARCHITECTURE.md section 6). */
+/** An organisational area that owns recognitions (docs/architecture.md A6). */
 export const areaSchema = z.object({
   id: z.number().int(),
   storeId: z.number().int(),
@@ -24,7 +24,7 @@ export const areaListQuerySchema = paginationSchema
   .strict();
 export type AreaListQuery = z.infer<typeof areaListQuerySchema>;
 
-/** Create and edit form (JSON): name and description, both required (SPEC.md section 5). */
+/** Create and edit form (JSON): name and description, both required (docs/architecture.md P5). */
 export const areaFormSchema = z
   .object({
     name: boundedText(bounds.name),

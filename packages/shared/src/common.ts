@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
 
 /**
  * Input primitives: every input schema is built from these, so no value the database cannot hold
- * (an id past int32, a NUL byte, year 0 or 9999) ever reaches it (CONVENTIONS.md, "Shared input primitives").
+ * (an id past int32, a NUL byte, year 0 or 9999) ever reaches it (docs/architecture.md A4).
  */
 export const INT32_MAX = 2_147_483_647;
 /** The oldest and newest calendar day the API accepts in a filter or a form. */
@@ -46,7 +46,7 @@ export const textSchema = (max: number, min = 0) => {
   });
 };
 
-/** Text bounded as SPEC.md section 5 words it ('Required field', 'Too short!', 'Too long!'). */
+/** Text bounded as docs/architecture.md P5 words it ('Required field', 'Too short!', 'Too long!'). */
 export const boundedText = (b: { min: number; max: number }) => textSchema(b.max, b.min);
 
 /** Booleans from query strings and multipart fields. */
@@ -58,6 +58,18 @@ export const boolish = z
 export const dateSchema = z.iso
   .date()
   .refine((v) => v >= MIN_DATE && v <= MAX_DATE, { message: `Must be between ${MIN_DATE} and ${MAX_DATE}` });
+
+/**
+ * An instant (ISO 8601 date and time with `Z` or an offset, e.g. from `Date.toISOString()`) between
+ * MIN_DATE and MAX_DATE; always given with its zone, so the server never guesses one.
+ */
+export const dateTimeSchema = z.iso.datetime({ offset: true }).refine(
+  (v) => {
+    const t = Date.parse(v);
+    return t >= Date.parse(`${MIN_DATE}T00:00:00Z`) && t <= Date.parse(`${MAX_DATE}T23:59:59Z`);
+  },
+  { message: `Must be between ${MIN_DATE} and ${MAX_DATE}` },
+);
 
 /** Points or a price: a whole number from 0 to a billion (sums are checked in bigint where they add up). */
 export const MAX_AMOUNT = 1_000_000_000;

@@ -1,4 +1,4 @@
-/** Role values of SPEC.md section 6 / ARCHITECTURE.md section 6. */
+/** Role values of docs/architecture.md P6 / docs/architecture.md A6. */
 export const Role = { User: 1, Admin: 2, SuperAdmin: 3 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
 export const roleValues = [Role.User, Role.Admin, Role.SuperAdmin] as const;
@@ -37,6 +37,6 @@ export const languages = ['es', 'en'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'es';
 
-/** Access levels a route declares (ARCHITECTURE.md section 5). */
+/** Access levels a route declares (docs/architecture.md A5). */
 export const accessLevels = ['public', 'user', 'admin', 'super'] as const;
 export type AccessLevel = (typeof accessLevels)[number];

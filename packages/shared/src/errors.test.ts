@@ -10,7 +10,7 @@ describe('error catalogue', () => {
     }
   });
 
-  it('keeps the messages of SPEC.md section 8', () => {
+  it('keeps the messages of docs/architecture.md P8', () => {
     expect(errorMessages.USER_INACTIVE.en).toBe('This user is inactive. Please verify that your IS is correct and update it if necessary');
     expect(errorMessages.ALREADY_ACTIVE.en).toBe('There is already an active record');
     expect(errorMessages.STATUS_MISMATCH.en).toBe('status of the products must match the order status');

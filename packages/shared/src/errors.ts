@@ -1,5 +1,5 @@
 /**
- * Stable error codes of the API (ARCHITECTURE.md section 4) with their messages in both languages.
+ * Stable error codes of the API (docs/architecture.md A4) with their messages in both languages.
  * The server answers with the message of the request's language; the web shows the same text by code.
  */
 export const errorMessages = {
@@ -52,6 +52,38 @@ export const errorMessages = {
   ALREADY_ACTIVE: {
     en: 'There is already an active record',
     es: 'Ya existe un registro activo',
+  },
+  CHALLENGE_ALREADY_ANSWERED: {
+    en: 'You have already answered this challenge',
+    es: 'Ya respondiste este reto',
+  },
+  CHALLENGE_NOT_OPEN: {
+    en: 'This challenge is not open for answers',
+    es: 'Este reto no está abierto para respuestas',
+  },
+  CHALLENGE_OTHER_STORE: {
+    en: 'The challenge belongs to another store',
+    es: 'El reto pertenece a otra tienda',
+  },
+  CHALLENGE_ENDED: {
+    en: 'This challenge has already ended: change its dates before activating it',
+    es: 'Este reto ya terminó: cambia sus fechas antes de activarlo',
+  },
+  CHALLENGE_HAS_PARTICIPANTS: {
+    en: 'People have already answered this challenge: it can no longer be edited or deleted, deactivate it instead',
+    es: 'Ya hay personas que respondieron este reto: ya no se puede editar ni eliminar, desactívalo',
+  },
+  CHALLENGE_ALREADY_AWARDED: {
+    en: 'The winners of this challenge have already received their points',
+    es: 'Los ganadores de este reto ya recibieron sus puntos',
+  },
+  CHALLENGE_NO_WINNERS: {
+    en: 'Nobody can win this challenge yet: no participant answered every question correctly',
+    es: 'Nadie puede ganar este reto todavía: ningún participante respondió bien todas las preguntas',
+  },
+  CHALLENGE_NOT_PARTICIPANT: {
+    en: 'Only people who answered the challenge can win it',
+    es: 'Solo pueden ganar las personas que respondieron el reto',
   },
   INVALID_STATUS_MOVE: {
     en: 'The order cannot move to that status from its current one',
@@ -239,3 +271,79 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   // Own keys only: `constructor` or `toString` are not codes.
   return typeof value === 'string' && Object.hasOwn(errorMessages, value);
 }
+
+/**
+ * The one HTTP status of each code, decided here (docs/architecture.md A4): 400 the request is malformed,
+ * 401 who is asking is unknown or no longer allowed in, 403 they may not do this, 404 it does not exist,
+ * 409 it clashes with the current state, 413/414/415/431 size and type, 422 a business rule refuses it,
+ * 429 too often, 5xx our side or a peer's.
+ */
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_REQUEST: 400,
+  PICTURE_REQUIRED: 400,
+  UNAUTHENTICATED: 401,
+  SESSION_EXPIRED: 401,
+  INVALID_TOKEN: 401,
+  USER_INACTIVE: 401,
+  SIGN_IN_FAILED: 401,
+  FORBIDDEN: 403,
+  FORBIDDEN_STORE: 403,
+  ADMIN_POINTS_SUPER_ONLY: 403,
+  ADMIN_USERS_SUPER_ONLY: 403,
+  ORIGIN_MISMATCH: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  REQUEST_TIMEOUT: 408,
+  CONFLICT: 409,
+  ALREADY_ACTIVE: 409,
+  ALREADY_IN_CART: 409,
+  CHALLENGE_ALREADY_ANSWERED: 409,
+  CHALLENGE_HAS_PARTICIPANTS: 409,
+  CHALLENGE_ALREADY_AWARDED: 409,
+  INVALID_STATUS_MOVE: 409,
+  CATEGORY_NOT_EMPTY: 409,
+  PRODUCT_HAS_ORDERS: 409,
+  STORE_IN_USE: 409,
+  LEDGER_APPEND_ONLY: 409,
+  AREA_NOT_EMPTY: 409,
+  REWARD_IN_USE: 409,
+  REWARD_CODE_TAKEN: 409,
+  ORDER_NOT_PENDING: 409,
+  STATUS_MISMATCH: 409,
+  LOAD_FILE_TOO_LARGE: 413,
+  PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  LOAD_FILE_UNSUPPORTED: 415,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INVALID_IMAGE: 415,
+  CANNOT_DEACTIVATE_SELF: 422,
+  CHALLENGE_NOT_OPEN: 422,
+  CHALLENGE_OTHER_STORE: 422,
+  CHALLENGE_ENDED: 422,
+  CHALLENGE_NO_WINNERS: 422,
+  CHALLENGE_NOT_PARTICIPANT: 422,
+  CART_EMPTY: 422,
+  CATEGORY_OTHER_STORE: 422,
+  AREA_OTHER_STORE: 422,
+  OUT_OF_STOCK: 422,
+  NOT_ENOUGH_POINTS: 422,
+  AMOUNT_TOO_LARGE: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  NOT_AVAILABLE_IN_STORE: 422,
+  REDEMPTION_CLOSED: 422,
+  ACCRUAL_CLOSED: 422,
+  REWARD_OTHER_STORE: 422,
+  REWARD_INACTIVE: 422,
+  LOAD_TOO_MANY_EMAILS: 422,
+  LOAD_NOTHING_TO_CREDIT: 422,
+  LOAD_FILE_UNREADABLE: 422,
+  LOAD_FILE_EMPTY: 422,
+  BUSINESS_RULE: 422,
+  HEADERS_TOO_LARGE: 431,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  DATABASE_UNAVAILABLE: 503,
+  SERVICE_UNAVAILABLE: 503,
+  IDENTITY_PROVIDER_UNAVAILABLE: 503,
+} as const satisfies Record<ErrorCode, number>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dateSchema, idSchema, intSchema, paginationSchema, reasonSchema, textSchema } from './common.ts';
 
 /**
- * Bulk loads of points (ARCHITECTURE.md section 6, docs/decisions/0005-bulk-loads.md): e-mails ->
+ * Bulk loads of points (docs/architecture.md A6, docs/decisions/0005-bulk-loads.md): e-mails ->
  * recognition -> review -> confirm. The rules that need no database (format, duplicates) live here so
  * the server and the web split a list the same way.
  */
@@ -191,7 +191,7 @@ export const loadRewardSchema = z.object({
 });
 export type LoadReward = z.infer<typeof loadRewardSchema>;
 
-/** One consolidated row: one receiver of one load (SPEC.md section 3, "consolidated load record"). */
+/** One consolidated row: one receiver of one load (docs/architecture.md P3, "consolidated load record"). */
 export const consolidatedRowSchema = z.object({
   id: z.number().int(),
   loadId: z.number().int(),
@@ -207,7 +207,7 @@ export const consolidatedRowSchema = z.object({
 export type ConsolidatedRow = z.infer<typeof consolidatedRowSchema>;
 
 /**
- * `GET /api/loads/consolidated/`: SPEC.md's `data.loads` and `data.totalCount`, with the house list
+ * `GET /api/loads/consolidated/`: docs/architecture.md P7's `data.loads` and `data.totalCount`, with the house list
  * envelope's paging beside them.
  */
 export const consolidatedPageSchema = z.object({

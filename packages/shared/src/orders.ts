@@ -3,7 +3,7 @@ import { CART_MAX_QUANTITY } from './constants.ts';
 import { amountSchema, dateSchema, idSchema, INT32_MAX, intSchema, paginationSchema, textSchema } from './common.ts';
 import { OrderStatus } from './enums.ts';
 
-/** Allowed order moves (ARCHITECTURE.md section 6): 1->2, 2->3, 3->4, and 1|2|3->5. */
+/** Allowed order moves (docs/architecture.md A6): 1->2, 2->3, 3->4, and 1|2|3->5. */
 export const orderMoves: Record<number, readonly number[]> = {
   [OrderStatus.Pending]: [OrderStatus.InProgress, OrderStatus.Canceled],
   [OrderStatus.InProgress]: [OrderStatus.OnTheWay, OrderStatus.Canceled],
@@ -93,7 +93,7 @@ export const orderListQuerySchema = paginationSchema
   })
   .strict();
 
-/** Larger quantities are not refused: they are capped at the stock and at 5 (SPEC.md section 5). */
+/** Larger quantities are not refused: they are capped at the stock and at 5 (docs/architecture.md P5). */
 export const cartAddSchema = z.object({ productId: idSchema, quantity: intSchema(1, 1000).default(1) }).passthrough();
 export const cartUpdateSchema = z.object({ quantity: intSchema(1, 1000) }).passthrough();
 export const cartRemoveSchema = z.object({ ids: z.array(idSchema).min(1).max(100) }).passthrough();
@@ -113,13 +113,30 @@ export const cartLineSchema = z.object({
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
-/** The cart as loaded, with the adjustments made on load (SPEC.md section 5). */
+/** The cart as loaded, with the adjustments made on load (docs/architecture.md P5). */
 export const cartSchema = z.object({
   data: z.array(cartLineSchema),
   total: z.number().int(),
   warnings: z.array(z.object({ code: z.enum(['REMOVED_NO_STOCK', 'QUANTITY_LOWERED']), productId: z.number().int(), name: z.string() })),
 });
 export type Cart = z.infer<typeof cartSchema>;
+
+/** A cart line as added or updated (`POST /api/shoppingCart`, `PUT /api/shoppingCart/{id}`). */
+export const cartLineResultSchema = z.object({ id: z.number().int(), quantity: z.number().int() });
+export type CartLineResult = z.infer<typeof cartLineResultSchema>;
+
+/** Buy again (`POST /api/shoppingCart/fromOrder/{id}`): what came back into the cart, and what did not and why. */
+export const buyAgainResultSchema = z.object({
+  added: z.array(z.number().int()),
+  skipped: z.array(
+    z.object({
+      productId: z.number().int(),
+      name: z.string(),
+      code: z.enum(['ALREADY_IN_CART', 'OUT_OF_STOCK', 'NOT_AVAILABLE_IN_STORE']),
+    }),
+  ),
+});
+export type BuyAgainResult = z.infer<typeof buyAgainResultSchema>;
 
 /**
  * Legacy `POST /api/orders/orderDetail` (administrators only): one more line on a pending order. `stock`

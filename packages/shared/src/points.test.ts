@@ -12,5 +12,11 @@ describe('describeMovement', () => {
     expect(describeMovement({ ...line, kind: 'order', description: 'Order #7', refType: 'order', refId: 7 }, 'en')).toBe('Order #7');
     expect(describeMovement({ ...line, kind: 'expiry', description: 'Points expired (2026)' }, 'es')).toBe('Vencimiento de puntos (2026)');
     expect(describeMovement({ ...line, kind: 'load', description: 'Carga trimestral', refType: 'admin' }, 'en')).toBe('Carga trimestral');
+    expect(describeMovement({ ...line, kind: 'challenge', description: 'Trivia $& 2026', refType: 'challenge', refId: 3 }, 'es')).toBe(
+      'Reto: Trivia $& 2026',
+    );
+    expect(describeMovement({ ...line, kind: 'challenge', description: 'Trivia', refType: 'challenge', refId: 3 }, 'en')).toBe(
+      'Challenge: Trivia',
+    );
   });
 });

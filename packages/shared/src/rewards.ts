@@ -43,7 +43,7 @@ export const rewardCodeSchema = textSchema(REWARD_CODE_MAX).refine((v) => v === 
 });
 
 /**
- * Create and edit form (JSON). `areaId` is required ("select an area", SPEC.md section 5) and must be an
+ * Create and edit form (JSON). `areaId` is required ("select an area", docs/architecture.md P5) and must be an
  * area of the recognition's store. `code` is optional: left empty, the server derives a unique one from
  * the name on create and keeps the current one on edit. The period accepts 'day' so that recognitions
  * stored with it keep it when edited.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bounds } from './constants.ts';
 import { boolish, boundedText, idSchema, paginationSchema, textSchema } from './common.ts';
 
-/** A store (office) of SPEC.md section 3. */
+/** A store (office) of docs/architecture.md P3. */
 export const storeSchema = z.object({
   id: z.number().int(),
   title: z.string(),

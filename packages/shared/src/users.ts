@@ -4,7 +4,7 @@ import { Role, roleValues } from './enums.ts';
 
 export const roleSchema = z.union(roleValues.map((r) => z.literal(r)));
 
-/** The session user of SPEC.md section 3, as `GET /api/users/profile/` returns it. */
+/** The session user of docs/architecture.md P3, as `GET /api/users/profile/` returns it. */
 export const sessionUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),

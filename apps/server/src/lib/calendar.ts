@@ -1,8 +1,8 @@
 import { addDays, type ProgramCalendar } from '@rewards/shared/program';
 
 /**
- * Program calendar (ARCHITECTURE.md section 6). Configurable month-days, read in the program's time
- * zone; defaults from SPEC.md section 9: points are credited from 1 Nov to 30 Sep, orders are accepted
+ * Program calendar (docs/architecture.md A6). Configurable month-days, read in the program's time
+ * zone; defaults from docs/architecture.md P9: points are credited from 1 Nov to 30 Sep, orders are accepted
  * from 1 Nov to the end of 15 Oct, and the day after (16 Oct) every balance expires. The program year
  * runs from the accrual start to the day before the next one.
  */

@@ -1,4 +1,4 @@
-/** Services take the current time from here, so tests can set any date (ARCHITECTURE.md section 6). */
+/** Services take the current time from here, so tests can set any date (docs/architecture.md A6). */
 export interface Clock {
   now(): Date;
 }

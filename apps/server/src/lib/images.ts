@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { AppError } from './app-error.ts';
 
-/** Every stored picture exists in these widths, as WebP (ARCHITECTURE.md section 5: decoded, re-encoded). */
+/** Every stored picture exists in these widths, as WebP (docs/architecture.md A5: decoded, re-encoded). */
 export const IMAGE_WIDTHS = [300, 600, 1200] as const;
 const LARGEST = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -25,7 +25,7 @@ export async function storeImage(uploadsDir: string, folder: string, input: Buff
     format = undefined;
   }
   if (!format || !(ACCEPTED.has(format) || (opts.allowSvg && format === 'svg'))) {
-    throw new AppError('INVALID_IMAGE', 415);
+    throw new AppError('INVALID_IMAGE');
   }
   const id = randomUUID();
   const dir = path.join(uploadsDir, folder);
@@ -42,7 +42,7 @@ export async function storeImage(uploadsDir: string, folder: string, input: Buff
     );
   } catch {
     await removeImage(uploadsDir, `/uploads/${folder}/${id}-${LARGEST}.webp`);
-    throw new AppError('INVALID_IMAGE', 415);
+    throw new AppError('INVALID_IMAGE');
   }
   return `/uploads/${folder}/${id}-${LARGEST}.webp`;
 }

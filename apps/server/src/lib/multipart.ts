@@ -21,13 +21,13 @@ export interface FormData {
  * is the client's fault: 400 MALFORMED_REQUEST.
  */
 export async function readForm(request: FastifyRequest): Promise<FormData> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { expected: 'multipart/form-data' });
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { expected: 'multipart/form-data' });
   try {
     return await collectParts(request);
   } catch (err) {
     if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
     request.log.info({ err }, 'unreadable multipart body');
-    throw new AppError('MALFORMED_REQUEST', 400);
+    throw new AppError('MALFORMED_REQUEST');
   }
 }
 
@@ -36,7 +36,7 @@ async function collectParts(request: FastifyRequest): Promise<FormData> {
   const files: UploadedFile[] = [];
   for await (const part of request.parts()) {
     if (typeof part.fieldname !== 'string' || part.fieldname === '')
-      throw new AppError('MALFORMED_REQUEST', 400, { reason: 'a part has no name' });
+      throw new AppError('MALFORMED_REQUEST', { reason: 'a part has no name' });
     if (part.type === 'file') {
       const buffer = await part.toBuffer();
       if (buffer.length > 0) files.push({ field: part.fieldname, filename: part.filename, buffer });
@@ -56,7 +56,6 @@ export function parseFields<S extends z.ZodType>(schema: S, fields: Record<strin
   if (!result.success) {
     throw new AppError(
       'VALIDATION_FAILED',
-      400,
       result.error.issues.map((i) => ({ field: ['body', ...i.path].join('.'), message: i.message, code: i.code })),
     );
   }

@@ -16,7 +16,7 @@ async function cachedDefaultStoreId(db: DbOrTx): Promise<number | null> {
 
 /**
  * The store a shopper browses: the one asked for, else the user's store, else the default store
- * (signed out). SPEC.md: search and lists only show products of the user's store.
+ * (signed out). docs/architecture.md A6.10: search and lists only show products of the user's store.
  */
 export async function shopStoreId(db: DbOrTx, request: FastifyRequest, asked?: number): Promise<number | null> {
   return asked ?? request.principal?.storeId ?? (await cachedDefaultStoreId(db));

@@ -3,6 +3,9 @@ import fp from 'fastify-plugin';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Role, type AccessLevel } from '@rewards/shared/enums';
 import type { ErrorCode } from '@rewards/shared/errors';
+
+/** Why a credential was refused (SESSION_EXPIRED, USER_INACTIVE, INVALID_TOKEN): never a validation failure. */
+type CredentialError = Exclude<ErrorCode, 'VALIDATION_FAILED'>;
 import * as s from '../db/schema/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken } from '../lib/secrets.ts';
@@ -28,17 +31,28 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
     /** Why a presented credential was refused, when it was. */
-    authError: ErrorCode | null;
+    authError: CredentialError | null;
   }
   interface FastifyContextConfig {
-    /** Every /api route declares who may call it (ARCHITECTURE.md section 5). */
+    /** Every /api route declares who may call it (docs/architecture.md A5). */
     access?: AccessLevel;
   }
+  interface FastifyInstance {
+    /** The checks of every request, for credentials that arrive another way (the Socket.IO handshake). */
+    verifyCredential: CredentialVerifier;
+  }
+}
+
+export interface CredentialVerifier {
+  /** A session cookie's value: the principal, or why it is refused (an ended session is revoked here). */
+  session(token: string): Promise<Principal | CredentialError>;
+  /** A personal API token: the principal, or why it is refused. */
+  token(token: string): Promise<Principal | CredentialError>;
 }
 
 /** The session user, or 401. */
 export function requireUser(request: FastifyRequest): Principal {
-  if (!request.principal) throw new AppError(request.authError ?? 'UNAUTHENTICATED', 401);
+  if (!request.principal) throw new AppError(request.authError ?? 'UNAUTHENTICATED');
   return request.principal;
 }
 
@@ -49,7 +63,7 @@ export function canAdminStore(principal: Principal, storeId: number): boolean {
 }
 
 export function assertStoreAdmin(principal: Principal, storeId: number): void {
-  if (!canAdminStore(principal, storeId)) throw new AppError('FORBIDDEN_STORE', 403, { storeId });
+  if (!canAdminStore(principal, storeId)) throw new AppError('FORBIDDEN_STORE', { storeId });
 }
 
 const levelRank: Record<AccessLevel, number> = { public: 0, user: Role.User, admin: Role.Admin, super: Role.SuperAdmin };
@@ -57,7 +71,7 @@ const levelRank: Record<AccessLevel, number> = { public: 0, user: Role.User, adm
 export function checkAccess(request: FastifyRequest, level: AccessLevel): void {
   if (level === 'public') return;
   const principal = requireUser(request);
-  if (principal.role < levelRank[level]) throw new AppError('FORBIDDEN', 403);
+  if (principal.role < levelRank[level]) throw new AppError('FORBIDDEN');
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -114,7 +128,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
     .where(eq(s.sessions.tokenHash, sql.placeholder('hash')))
     .prepare('auth_session_lookup');
 
-  async function fromApiToken(token: string): Promise<Principal | ErrorCode> {
+  async function fromApiToken(token: string): Promise<Principal | CredentialError> {
     const now = clock.now();
     const [row] = await tokenLookup.execute({ hash: hashToken(token) });
     if (!row || row.token.expiresAt <= now) return 'INVALID_TOKEN';
@@ -133,7 +147,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
     };
   }
 
-  async function fromSession(token: string): Promise<Principal | ErrorCode> {
+  async function fromSession(token: string): Promise<Principal | CredentialError> {
     const now = clock.now();
     const [row] = await sessionLookup.execute({ hash: hashToken(token) });
     if (!row) return 'SESSION_EXPIRED';
@@ -162,6 +176,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
     };
   }
 
+  app.decorate('verifyCredential', { session: fromSession, token: fromApiToken } satisfies CredentialVerifier);
+
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith('/api/')) return;
     const authorization = request.headers.authorization;
@@ -170,10 +186,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
     // CSRF: a state-changing request carrying the session cookie must come from our own pages.
     if (!SAFE_METHODS.has(request.method) && cookie && !authorization) {
       const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
-      if (!origin || !config.allowedOrigins.includes(origin)) throw new AppError('ORIGIN_MISMATCH', 403);
+      if (!origin || !config.allowedOrigins.includes(origin)) throw new AppError('ORIGIN_MISMATCH');
     }
 
-    let result: Principal | ErrorCode | null = null;
+    let result: Principal | CredentialError | null = null;
     if (authorization) {
       const match = /^Bearer\s+(\S+)$/i.exec(authorization);
       result = match ? await fromApiToken(match[1]!) : 'INVALID_TOKEN';

@@ -9,7 +9,7 @@ beforeAll(async () => {
   t = await createTestApp({}, (app) => {
     // Two routes that exist only here: a conflict and an unexpected crash.
     app.get('/api/test/conflict', { config: { access: 'user' } }, async () => {
-      throw new AppError('ALREADY_ACTIVE', 409);
+      throw new AppError('ALREADY_ACTIVE');
     });
     app.get('/api/test/crash', { config: { access: 'public' } }, async () => {
       throw new Error('connection to 10.0.0.5 failed: password authentication failed for user "app"');

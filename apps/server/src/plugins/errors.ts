@@ -4,30 +4,30 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { defaultLanguage } from '@rewards/shared/enums';
-import type { ErrorCode } from '@rewards/shared/errors';
+import { errorStatus, type ErrorCode } from '@rewards/shared/errors';
 import { AppError } from '../lib/app-error.ts';
 import { errorMessage, pickLanguage } from '../lib/language.ts';
 
-/** Fastify's own error codes (and those of its plugins) mapped to ours, with the status they answer. */
-const fastifyCodes: Record<string, [number, ErrorCode]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
-  FST_REQ_FILE_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
-  FST_FILES_LIMIT: [413, 'PAYLOAD_TOO_LARGE'],
-  FST_PARTS_LIMIT: [413, 'PAYLOAD_TOO_LARGE'],
-  FST_FIELDS_LIMIT: [413, 'PAYLOAD_TOO_LARGE'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'MALFORMED_REQUEST'],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],
-  FST_INVALID_JSON_FIELD_ERROR: [400, 'MALFORMED_REQUEST'],
-  FST_PROTO_VIOLATION: [400, 'MALFORMED_REQUEST'],
-  FST_MP_PREMATURE_CLOSE: [400, 'MALFORMED_REQUEST'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'VALIDATION_FAILED'],
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'VALIDATION_FAILED'],
-  FST_ERR_VALIDATION: [400, 'VALIDATION_FAILED'],
-  FST_ERR_BAD_URL: [400, 'MALFORMED_REQUEST'],
-  FST_ERR_MAX_PARAM_LENGTH: [414, 'URI_TOO_LONG'],
-  FST_ERR_ASYNC_CONSTRAINT: [400, 'MALFORMED_REQUEST'],
-  FST_ERR_NOT_FOUND: [404, 'ROUTE_NOT_FOUND'],
+/** Fastify's own error codes (and those of its plugins) mapped to ours (their status is the code's). */
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_REQ_FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_FILES_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_PARTS_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_FIELDS_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_REQUEST',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_INVALID_JSON_FIELD_ERROR: 'MALFORMED_REQUEST',
+  FST_PROTO_VIOLATION: 'MALFORMED_REQUEST',
+  FST_MP_PREMATURE_CLOSE: 'MALFORMED_REQUEST',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'VALIDATION_FAILED',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'VALIDATION_FAILED',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+  FST_ERR_BAD_URL: 'MALFORMED_REQUEST',
+  FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
+  FST_ERR_ASYNC_CONSTRAINT: 'MALFORMED_REQUEST',
+  FST_ERR_NOT_FOUND: 'ROUTE_NOT_FOUND',
 };
 
 /** Any other 4xx a library raises, by status. */
@@ -49,18 +49,20 @@ const codeOfStatus: Record<number, ErrorCode> = {
  * A database failure that is not a bug of ours: the database is down or restarting (503), or a
  * concurrent transaction won (409, try again). SQLSTATE classes 08 and 57P, and the drivers' socket errors.
  */
-function databaseFailure(error: unknown): [number, ErrorCode] | undefined {
+function databaseFailure(error: unknown): ErrorCode | undefined {
   const e = ((error as { cause?: unknown }).cause ?? error) as { code?: unknown; message?: unknown };
   const code = typeof e.code === 'string' ? e.code : '';
-  if (code === '40001' || code === '40P01') return [409, 'CONFLICT'];
+  if (code === '40001' || code === '40P01') return 'CONFLICT';
   if (code.startsWith('08') || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT'].includes(code))
-    return [503, 'DATABASE_UNAVAILABLE'];
+    return 'DATABASE_UNAVAILABLE';
   if (typeof e.message === 'string' && /Connection terminated|Client has encountered a connection error|PGlite is closed/i.test(e.message))
-    return [503, 'DATABASE_UNAVAILABLE'];
+    return 'DATABASE_UNAVAILABLE';
   return undefined;
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, statusCode: number, code: ErrorCode, details?: unknown) {
+/** Answers `{ statusCode, code, message, details?, requestId }` with the code's one status (packages/shared errors.ts). */
+export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, details?: unknown) {
+  const statusCode = errorStatus[code];
   const lang = pickLanguage(request.headers['accept-language']);
   return reply.status(statusCode).send({
     statusCode,
@@ -72,35 +74,35 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, statusCo
 }
 
 /** Status and code for any error a request can end with. */
-function classify(error: FastifyError | AppError, request: FastifyRequest): [number, ErrorCode, unknown?] {
-  if (error instanceof AppError) return [error.statusCode, error.code, error.details];
+function classify(error: FastifyError | AppError, request: FastifyRequest): [ErrorCode, unknown?] {
+  if (error instanceof AppError) return [error.code, error.details];
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = error.validation.map((v) => ({
       field: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
       message: v.message,
       code: (v.params as { issue?: { code?: string } })?.issue?.code ?? v.keyword,
     }));
-    return [400, 'VALIDATION_FAILED', details];
+    return ['VALIDATION_FAILED', details];
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error }, 'response did not match its schema');
-    return [500, 'INTERNAL_ERROR'];
+    return ['INTERNAL_ERROR'];
   }
   const known = error.code ? fastifyCodes[error.code] : undefined;
-  if (known) return known;
+  if (known) return [known];
   const database = databaseFailure(error);
   if (database) {
     request.log.warn({ err: error }, 'database unavailable or conflicting');
-    return database;
+    return [database];
   }
   const status = error.statusCode;
   if (status && status >= 400 && status < 500) {
     request.log.info({ err: error }, 'client error');
-    return [status, codeOfStatus[status] ?? 'MALFORMED_REQUEST'];
+    return [codeOfStatus[status] ?? 'MALFORMED_REQUEST'];
   }
-  if (status === 503) return [503, 'SERVICE_UNAVAILABLE'];
+  if (status === 503) return ['SERVICE_UNAVAILABLE'];
   request.log.error({ err: error }, 'unexpected error');
-  return [500, 'INTERNAL_ERROR'];
+  return ['INTERNAL_ERROR'];
 }
 
 /**
@@ -109,14 +111,19 @@ function classify(error: FastifyError | AppError, request: FastifyRequest): [num
  */
 function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [statusCode, code]: [number, ErrorCode] =
+  const code: ErrorCode =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'HEADERS_TOO_LARGE']
+      ? 'HEADERS_TOO_LARGE'
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'REQUEST_TIMEOUT']
-        : [400, 'MALFORMED_REQUEST'];
+        ? 'REQUEST_TIMEOUT'
+        : 'MALFORMED_REQUEST';
+  const statusCode = errorStatus[code];
   const body = JSON.stringify({ statusCode, code, message: errorMessage(code, defaultLanguage), requestId: randomUUID() });
-  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[statusCode];
+  const reason = {
+    MALFORMED_REQUEST: 'Bad Request',
+    REQUEST_TIMEOUT: 'Request Timeout',
+    HEADERS_TOO_LARGE: 'Request Header Fields Too Large',
+  }[code as string];
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${statusCode} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -129,16 +136,16 @@ function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
 export const errorServerOptions = {
   clientErrorHandler,
   frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const [status, code] = classify(error, request);
-    return sendError(request, reply, status, code);
+    const [code] = classify(error, request);
+    return sendError(request, reply, code);
   },
 };
 
 /** One handler writes `{ statusCode, code, message, details?, requestId }` for every failure. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const [status, code, details] = classify(error, request);
-    if (status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', 60);
-    return sendError(request, reply, status, code, details);
+    const [code, details] = classify(error, request);
+    if (code === 'RATE_LIMITED' && !reply.getHeader('retry-after')) reply.header('retry-after', 60);
+    return sendError(request, reply, code, details);
   });
 });

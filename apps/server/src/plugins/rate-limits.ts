@@ -34,7 +34,7 @@ export const rateLimitsPlugin = fp(async function rateLimitsPlugin(app: FastifyI
     const limit = await writeLimiter(request);
     if (!limit.isAllowed && limit.isExceeded) {
       reply.header('retry-after', Math.ceil(limit.ttlInSeconds));
-      throw new AppError('RATE_LIMITED', 429);
+      throw new AppError('RATE_LIMITED');
     }
   });
 });

@@ -80,6 +80,6 @@ export const webAppPlugin = fp(async function webAppPlugin(app: FastifyInstance,
         return reply.header('content-encoding', 'gzip').send(fs.createReadStream(`${indexHtml}.gz`));
       return reply.send(fs.createReadStream(indexHtml));
     }
-    return sendError(request, reply, 404, request.url.startsWith('/api') ? 'ROUTE_NOT_FOUND' : 'NOT_FOUND');
+    return sendError(request, reply, request.url.startsWith('/api') ? 'ROUTE_NOT_FOUND' : 'NOT_FOUND');
   });
 });

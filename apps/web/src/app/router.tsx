@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { RequireSession } from '@/features/auth/components/require-session';
+import { RouteErrorBoundary } from './layouts/route-error-boundary';
 import { ShopLayout } from './layouts/shop-layout';
 
 // Pages are lazy-loaded: each route is its own chunk (declarative routes keep the shell small).
@@ -18,6 +19,8 @@ const Wishlist = lazy(() => import('./routes/wishlist'));
 const MyOrders = lazy(() => import('./routes/my-orders'));
 const MyProfile = lazy(() => import('./routes/my-profile'));
 const Account = lazy(() => import('./routes/account'));
+const Challenge = lazy(() => import('./routes/challenge'));
+const Notifications = lazy(() => import('./routes/notifications'));
 const NotFound = lazy(() => import('./routes/not-found'));
 // The admin area is its own chunk: shoppers never download it.
 const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
@@ -32,17 +35,25 @@ const AdminLoadsNew = lazy(() => import('./routes/admin/loads-new'));
 const AdminLoadReport = lazy(() => import('./routes/admin/loads-report'));
 const AdminLoadsConsolidated = lazy(() => import('./routes/admin/loads-consolidated'));
 const AdminStores = lazy(() => import('./routes/admin/stores'));
+const AdminChallenges = lazy(() => import('./routes/admin/challenges'));
+const AdminMail = lazy(() => import('./routes/admin/mail'));
 
 const signedIn = (page: React.ReactNode) => <RequireSession>{page}</RequireSession>;
 
 /**
- * The routes of SPEC.md section 2 whose feature works today: a route exists when its page does something
+ * The routes of docs/architecture.md P2 whose feature works today: a route exists when its page does something
  * (notifications, challenges, rewards and point loads come with the issues that build them).
  */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<ShopLayout />}>
+      <Route
+        element={
+          <RouteErrorBoundary>
+            <ShopLayout />
+          </RouteErrorBoundary>
+        }
+      >
         <Route index element={<Home />} />
         <Route path="login" element={<Login />} />
         <Route path="logout" element={<Logout />} />
@@ -56,14 +67,18 @@ export function AppRoutes() {
         <Route path="myOrders" element={signedIn(<MyOrders />)} />
         <Route path="myProfile" element={signedIn(<MyProfile />)} />
         <Route path="account" element={signedIn(<Account />)} />
+        <Route path="challenge" element={signedIn(<Challenge />)} />
+        <Route path="notifications" element={signedIn(<Notifications />)} />
         <Route path="*" element={<NotFound />} />
       </Route>
       <Route
         path="admin"
         element={
-          <Suspense fallback={null}>
-            <AdminLayout />
-          </Suspense>
+          <RouteErrorBoundary>
+            <Suspense fallback={null}>
+              <AdminLayout />
+            </Suspense>
+          </RouteErrorBoundary>
         }
       >
         <Route index element={<AdminDashboard />} />
@@ -79,6 +94,8 @@ export function AppRoutes() {
         <Route path="loads/consolidated/:id" element={<AdminLoadsConsolidated />} />
         <Route path="loads/:storeId" element={<AdminLoadsNew />} />
         <Route path="stores" element={<AdminStores />} />
+        <Route path="challenge/:storeId" element={<AdminChallenges />} />
+        <Route path="mail" element={<AdminMail />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

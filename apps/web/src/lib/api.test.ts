@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, buildQuery, onUnauthorized } from './api';
 
 describe('buildQuery', () => {
-  it('skips empty and null values and URL-encodes the rest (SPEC.md section 5)', () => {
+  it('skips empty and null values and URL-encodes the rest (docs/architecture.md P5)', () => {
     expect(buildQuery({ page: 1, search: 'café con leche', storeId: null, empty: '', missing: undefined })).toBe(
       '?page=1&search=caf%C3%A9+con+leche',
     );

@@ -44,7 +44,7 @@ export interface RequestOptions {
   accept?: string;
 }
 
-/** Builds `?a=1&b=2`, skipping empty values and URL-encoding the rest (SPEC.md section 5). */
+/** Builds `?a=1&b=2`, skipping empty values and URL-encoding the rest (docs/architecture.md P5). */
 export function buildQuery(query: RequestOptions['query']): string {
   if (!query) return '';
   const params = new URLSearchParams();

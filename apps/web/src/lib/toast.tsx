@@ -20,7 +20,7 @@ const LazyToaster = lazy(async () => {
   return { default: () => <Toaster position="bottom-right" duration={TOAST_MS} richColors closeButton /> };
 });
 
-/** Toasts bottom-right, 6000 ms (SPEC.md section 9). */
+/** Toasts bottom-right, 6000 ms (docs/architecture.md P9). */
 export function Toasts() {
   return (
     <Suspense fallback={null}>

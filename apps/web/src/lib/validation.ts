@@ -7,7 +7,7 @@ const known: Record<string, string> = {
   'Must not be zero': 'validation.notZero',
 };
 
-/** The shared schemas speak SPEC.md's English messages; this shows them in the user's language. */
+/** The shared schemas speak the English messages of docs/architecture.md P5; this shows them in the user's language. */
 export function useFieldMessage() {
   const { t } = useTranslation();
   return (message: string | undefined): string | undefined => {

@@ -1,4 +1,4 @@
--- Placing an order, in the database (ARCHITECTURE.md section 4; docs/decisions/0003-orders.md).
+-- Placing an order, in the database (docs/architecture.md A4; docs/decisions/0003-orders.md).
 -- One statement from the server instead of a dozen round trips: the user's row and the products' rows
 -- are locked (products in id order, so concurrent orders never wait on each other in a cycle), the
 -- rules are checked under those locks, then stock, order, lines, tracking, balance, ledger,

@@ -54,7 +54,7 @@ $$;
 DROP FUNCTION IF EXISTS rs_place_order(integer, integer[], integer[], boolean, text, timestamptz, boolean);
 --> statement-breakpoint
 
--- Placing an order, in the database (ARCHITECTURE.md section 4; docs/decisions/0003-orders.md).
+-- Placing an order, in the database (docs/architecture.md A4; docs/decisions/0003-orders.md).
 -- One statement from the server instead of a dozen round trips: the user's row and the products' rows
 -- are locked (products in id order, so concurrent orders never wait on each other in a cycle), the
 -- rules are checked under those locks, then order, stock (rs_move_stock, one movement per line), lines,

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, pgTable, serial, smallint, text, timest
 import { challengeTypes } from '@rewards/shared/enums';
 import { audit, createdAt } from './columns.ts';
 import { stores, users } from './identity.ts';
+import { loads } from './points.ts';
 
 export const challenges = pgTable(
   'challenges',
@@ -20,6 +21,10 @@ export const challenges = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     isActive: boolean('is_active').notNull().default(false),
     awardedAt: timestamp('awarded_at', { withTimezone: true }),
+    /** The load group that credited the winners (POST /api/loads/challenge), once awarded. */
+    loadId: integer('load_id').references(() => loads.id),
+    /** When the store's users were told it opened (first activation): re-activating does not tell them again. */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
     ...audit,
   },
   (t) => [

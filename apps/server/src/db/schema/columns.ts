@@ -1,6 +1,6 @@
 import { integer, timestamp } from 'drizzle-orm/pg-core';
 
-/** Audit columns shared by the administrator-managed entities of SPEC.md section 3. */
+/** Audit columns shared by the administrator-managed entities of docs/architecture.md P3. */
 export const audit = {
   createdBy: integer('created_by'),
   modifiedBy: integer('modified_by'),

@@ -14,7 +14,7 @@ export type IconKind =
   | 'mug'
   | 'shirt';
 
-/** Categories of SPEC.md section 9: the three sample ids first, then the profile categories. */
+/** Categories of docs/architecture.md P9: the three sample ids first, then the profile categories. */
 export const categoryData: { title: string; slug: string; description: string; icon: IconKind }[] = [
   { title: 'Oficina', slug: 'oficina', description: 'Todo para tu escritorio y tus reuniones.', icon: 'notebook' },
   {
@@ -120,7 +120,7 @@ export const storeData = [
   },
 ];
 
-/** Recognitions with the frequency limits of ARCHITECTURE.md section 6. */
+/** Recognitions with the frequency limits of docs/architecture.md A6. */
 export const rewardData = [
   {
     code: 'collaboration',

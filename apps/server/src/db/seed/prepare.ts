@@ -3,6 +3,7 @@ import { Role } from '@rewards/shared/enums';
 import type { Config } from '../../config.ts';
 import type { Db } from '../client.ts';
 import * as s from '../schema/index.ts';
+import { seedDemoChallenges } from './demo-challenges.ts';
 import { seedDemoLoads } from './demo-loads.ts';
 import { seedIfEmpty } from './seed.ts';
 
@@ -25,8 +26,11 @@ export async function prepareDatabase(
   opts: { images: boolean } = { images: true },
 ): Promise<Prepared> {
   const seeded = config.seedDemoData ? await seedIfEmpty(db, { uploadsDir: config.uploadsDir, images: opts.images }) : false;
-  // Demo employees and loads come with the demo data of a running server; API tests seed without them.
-  if (seeded) await seedDemoLoads(db, new Date());
+  // Demo employees, loads and challenges come with the demo data of a running server; API tests seed without them.
+  if (seeded) {
+    await seedDemoLoads(db, new Date());
+    await seedDemoChallenges(db, new Date());
+  }
   const email = config.bootstrapSuperAdminEmail;
   if (!email) return { seeded };
   const bootstrapped = await db.transaction(async (tx) => {

@@ -1,32 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dateSchema, idSchema, paginationSchema } from '@rewards/shared/common';
+import { idSchema, itemEnvelope, paginationSchema } from '@rewards/shared/common';
+import { accountStatisticsSchema, movementListSchema, movementPeriodSchema } from '@rewards/shared/points';
 import { pickLanguage } from '../../lib/language.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import { assertCanSeeAccount, listMovements, statementHolder, statistics } from './accounts.service.ts';
 import { statementPdf } from './statement-pdf.ts';
 
-const movementSchema = z.object({
-  id: z.number().int(),
-  value: z.number().int(),
-  kind: z.string(),
-  description: z.string(),
-  refType: z.string().nullable(),
-  refId: z.number().int().nullable(),
-  createdAt: z.string(),
-});
-const movementsQuery = paginationSchema
-  .extend({ from: dateSchema.optional(), to: dateSchema.optional(), format: z.enum(['json', 'pdf']).default('json') })
-  .strict();
-const movementsList = z.object({
-  data: z.array(movementSchema),
-  page: z.number(),
-  pageSize: z.number(),
-  totalCount: z.number(),
-  totalPages: z.number(),
-});
+const movementsQuery = paginationSchema.extend({ ...movementPeriodSchema.shape, format: z.enum(['json', 'pdf']).default('json') }).strict();
 
 export async function accountsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { db, clock, config } = opts.deps;
@@ -59,18 +42,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { deps: AppDeps
         tags: ['accounts'],
         summary: 'Balance and this program year earned, spent and expired',
         querystring: z.object({ userId: idSchema.optional() }).strict(),
-        response: {
-          200: z.object({
-            data: z.object({
-              user: z.object({ id: z.number() }),
-              balance: z.number(),
-              earned: z.number(),
-              spent: z.number(),
-              expired: z.number(),
-              since: z.string(),
-            }),
-          }),
-        },
+        response: { 200: itemEnvelope(accountStatisticsSchema) },
       },
     },
     async (request) => {
@@ -88,7 +60,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { deps: AppDeps
         tags: ['accounts'],
         summary: 'Your movements (period filter, paging); format=pdf downloads the statement',
         querystring: movementsQuery,
-        response: { 200: movementsList },
+        response: { 200: movementListSchema },
       },
     },
     async (request, reply) => answer(reply, request.headers['accept-language'], requireUser(request).id, request.query),
@@ -105,7 +77,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { deps: AppDeps
           tags: ['accounts'],
           summary: "A user's movements (yourself, or a user of a store you administer)",
           querystring: movementsQuery.extend({ userId: idSchema }),
-          response: { 200: movementsList },
+          response: { 200: movementListSchema },
         },
       },
       async (request, reply) => {

@@ -21,7 +21,7 @@ export interface MovementFilter {
 export async function assertCanSeeAccount(db: DbOrTx, principal: Principal, userId: number): Promise<void> {
   if (principal.id === userId) return;
   const [u] = await db.select({ storeId: s.users.storeId }).from(s.users).where(eq(s.users.id, userId));
-  if (!u || u.storeId === null || !canAdminStore(principal, u.storeId)) throw new AppError('FORBIDDEN', 403);
+  if (!u || u.storeId === null || !canAdminStore(principal, u.storeId)) throw new AppError('FORBIDDEN');
 }
 
 /** `from` and `to` are whole local days of the program time zone. */

@@ -4,7 +4,7 @@ import { factories } from '../../../test/factories.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
 import { postPoints } from '../points/points.service.ts';
 
-// The account (SPEC.md section 3): balance and this program year's figures, the movements with a period
+// The account (docs/architecture.md P3): balance and this program year's figures, the movements with a period
 // filter and paging, the statement PDF; a user's own, or an administrator's for users of their stores.
 
 let t: TestApp;

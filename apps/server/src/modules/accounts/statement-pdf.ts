@@ -43,7 +43,7 @@ const text = {
   },
 } as const;
 
-/** The statement of SPEC.md section 3, in the user's language, as a PDF buffer. */
+/** The statement of docs/architecture.md P3, in the user's language, as a PDF buffer. */
 export function statementPdf(p: {
   lang: Language;
   from?: string;

@@ -17,7 +17,7 @@ async function areaOfAdmin(deps: AppDeps, request: FastifyRequest, id: number) {
   return { principal, area };
 }
 
-/** Organisational areas that own recognitions: administrators of the store only (SPEC.md section 7, Areas). */
+/** Organisational areas that own recognitions: administrators of the store only (docs/architecture.md P7, Areas). */
 export async function areasRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { deps } = opts;
   const { db, clock } = deps;
@@ -38,7 +38,7 @@ export async function areasRoutes(app: FastifyInstance, opts: { deps: AppDeps })
       const principal = requireUser(request);
       const storeId = request.query.storeId ?? principal.adminStores[0] ?? principal.storeId;
       if (!storeId)
-        throw new AppError('VALIDATION_FAILED', 400, [{ field: 'querystring.storeId', message: 'Required field', code: 'required' }]);
+        throw new AppError('VALIDATION_FAILED', [{ field: 'querystring.storeId', message: 'Required field', code: 'required' }]);
       assertStoreAdmin(principal, storeId);
       return listAreas(db, { ...request.query, storeId });
     },

@@ -60,8 +60,8 @@ export async function getArea(db: DbOrTx, id: number): Promise<Area> {
  */
 export async function assertAreaOfStore(tx: DbOrTx, areaId: number, storeId: number, field = 'body.areaId'): Promise<void> {
   const [area] = await tx.select({ storeId: s.areas.storeId }).from(s.areas).where(eq(s.areas.id, areaId)).for('share');
-  if (!area) throw new AppError('VALIDATION_FAILED', 400, [{ field, message: 'Unknown area', code: 'custom' }]);
-  if (area.storeId !== storeId) throw new AppError('AREA_OTHER_STORE', 422, [{ field, message: 'Unknown area', code: 'custom' }]);
+  if (!area) throw new AppError('VALIDATION_FAILED', [{ field, message: 'Unknown area', code: 'custom' }]);
+  if (area.storeId !== storeId) throw new AppError('AREA_OTHER_STORE', [{ field, message: 'Unknown area', code: 'custom' }]);
 }
 
 export async function createArea(db: DbOrTx, input: AreaCreate & { actorId: number; now: Date }): Promise<Area> {
@@ -113,7 +113,7 @@ export async function deleteArea(db: DbOrTx, id: number): Promise<Area> {
     const [current] = await tx.select({ id: s.areas.id }).from(s.areas).where(eq(s.areas.id, id)).for('update');
     if (!current) throw notFound();
     const area = await getArea(tx, id);
-    if (area.rewardCount > 0) throw new AppError('AREA_NOT_EMPTY', 409, { rewards: area.rewardCount });
+    if (area.rewardCount > 0) throw new AppError('AREA_NOT_EMPTY', { rewards: area.rewardCount });
     await tx.delete(s.areas).where(eq(s.areas.id, id));
     return area;
   });

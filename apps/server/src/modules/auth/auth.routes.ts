@@ -98,7 +98,7 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
         // The provider cannot be reached: say so (503), to a browser as a page, to a client in the envelope.
         request.log.warn({ err }, 'identity provider unavailable');
         reply.header('retry-after', 30).header('cache-control', 'no-store');
-        if (!/text\/html/.test(request.headers.accept ?? '')) throw new AppError('IDENTITY_PROVIDER_UNAVAILABLE', 503);
+        if (!/text\/html/.test(request.headers.accept ?? '')) throw new AppError('IDENTITY_PROVIDER_UNAVAILABLE');
         const lang = pickLanguage(request.headers['accept-language']);
         return reply.status(503).type('text/html; charset=utf-8').send(identityProviderUnavailablePage(lang, request.url));
       }

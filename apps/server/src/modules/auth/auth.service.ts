@@ -66,7 +66,7 @@ function toApiTokenDto(row: ApiTokenRow): ApiToken {
 
 /**
  * A personal API token: the value is shown once; only its hash is kept. Every token expires, by
- * default API_TOKEN_DEFAULT_DAYS after it is made (ARCHITECTURE.md section 5: hashed, revocable).
+ * default API_TOKEN_DEFAULT_DAYS after it is made (docs/architecture.md A5: hashed, revocable).
  */
 export async function createApiToken(
   db: DbOrTx,
@@ -74,7 +74,7 @@ export async function createApiToken(
 ): Promise<ApiTokenCreated> {
   const days = params.days ?? API_TOKEN_DEFAULT_DAYS;
   if (!Number.isInteger(days) || days < 1 || days > API_TOKEN_MAX_DAYS) {
-    throw new AppError('VALIDATION_FAILED', 400, [
+    throw new AppError('VALIDATION_FAILED', [
       { field: 'days', message: `Must be a whole number from 1 to ${API_TOKEN_MAX_DAYS}`, code: 'custom' },
     ]);
   }

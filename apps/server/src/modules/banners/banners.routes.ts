@@ -50,7 +50,7 @@ export async function bannersRoutes(app: FastifyInstance, opts: { deps: AppDeps 
       const principal = requireUser(request);
       const storeId = request.query.storeId ?? principal.adminStores[0] ?? principal.storeId;
       if (!storeId)
-        throw new AppError('VALIDATION_FAILED', 400, [{ field: 'querystring.storeId', message: 'Required field', code: 'required' }]);
+        throw new AppError('VALIDATION_FAILED', [{ field: 'querystring.storeId', message: 'Required field', code: 'required' }]);
       assertStoreAdmin(principal, storeId);
       return listBanners(db, { ...request.query, storeId });
     },
@@ -81,7 +81,7 @@ export async function bannersRoutes(app: FastifyInstance, opts: { deps: AppDeps 
       const fields = parseFields(bannerCreateSchema, form.fields);
       assertStoreAdmin(principal, fields.storeId);
       const file = form.files.find((f) => f.field === 'picture');
-      if (!file) throw new AppError('VALIDATION_FAILED', 400, [{ field: 'body.picture', message: 'Required field', code: 'required' }]);
+      if (!file) throw new AppError('VALIDATION_FAILED', [{ field: 'body.picture', message: 'Required field', code: 'required' }]);
       const banner = await withStoredImages(config.uploadsDir, 'banners', [file.buffer], async ([picture]) => ({
         result: await createBanner(db, { ...fields, picture: picture!, actorId: principal.id, now: clock.now() }),
       }));

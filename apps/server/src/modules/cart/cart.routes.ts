@@ -2,13 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, idSchema, itemEnvelope } from '@rewards/shared/common';
-import { cartAddSchema, cartRemoveSchema, cartSchema, cartUpdateSchema } from '@rewards/shared/orders';
+import {
+  buyAgainResultSchema,
+  cartAddSchema,
+  cartLineResultSchema,
+  cartRemoveSchema,
+  cartSchema,
+  cartUpdateSchema,
+} from '@rewards/shared/orders';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import { addOrderToCart, addToCart, loadCart, removeCartLines, updateCartLine } from './cart.service.ts';
 
-const lineResult = itemEnvelope(z.object({ id: z.number().int(), quantity: z.number().int() }));
+const lineResult = itemEnvelope(cartLineResultSchema);
 
 /** The session user's cart; a user only ever sees and changes their own lines. */
 export async function cartRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
@@ -44,18 +51,7 @@ export async function cartRoutes(app: FastifyInstance, opts: { deps: AppDeps }) 
         summary: 'Buy again: put the products of one of your past orders back into the cart',
         params: idParamsSchema,
         response: {
-          200: itemEnvelope(
-            z.object({
-              added: z.array(z.number().int()),
-              skipped: z.array(
-                z.object({
-                  productId: z.number().int(),
-                  name: z.string(),
-                  code: z.enum(['ALREADY_IN_CART', 'OUT_OF_STOCK', 'NOT_AVAILABLE_IN_STORE']),
-                }),
-              ),
-            }),
-          ),
+          200: itemEnvelope(buyAgainResultSchema),
         },
       },
     },
@@ -88,7 +84,7 @@ export async function cartRoutes(app: FastifyInstance, opts: { deps: AppDeps }) 
     },
     async (request) => {
       const removed = await removeCartLines(db, requireUser(request).id, [request.params.id]);
-      if (!removed) throw new AppError('NOT_FOUND', 404);
+      if (!removed) throw new AppError('NOT_FOUND');
       return { data: { removed } };
     },
   );
@@ -118,7 +114,7 @@ export async function cartRoutes(app: FastifyInstance, opts: { deps: AppDeps }) 
     },
     async (request) => {
       const user = requireUser(request);
-      if (request.params.userId !== user.id) throw new AppError('FORBIDDEN', 403);
+      if (request.params.userId !== user.id) throw new AppError('FORBIDDEN');
       const cart = await loadCart(db, user.id);
       return { data: cart.data.some((l) => l.productId === request.params.productId) };
     },

@@ -13,7 +13,7 @@ async function userStore(db: DbOrTx, userId: number): Promise<number | null> {
 }
 
 /**
- * The cart as loaded (SPEC.md section 5): a line whose product has no stock, or is no longer orderable
+ * The cart as loaded (docs/architecture.md P5): a line whose product has no stock, or is no longer orderable
  * (`orderableIn`: inactive, its category inactive, another store), is removed; one whose stock is
  * below its quantity is lowered; each with its warning. The adjustments are saved.
  */
@@ -81,14 +81,14 @@ export async function addToCart(
   quantity: number,
 ): Promise<{ id: number; quantity: number }> {
   const product = await findOrderable(db, productId, await userStore(db, userId));
-  if (product.stock === 0) throw new AppError('OUT_OF_STOCK', 422, { productId });
+  if (product.stock === 0) throw new AppError('OUT_OF_STOCK', { productId });
   const capped = Math.min(quantity, product.stock, CART_MAX_QUANTITY);
   const [row] = await db
     .insert(s.cartItems)
     .values({ userId, productId, quantity: capped })
     .onConflictDoNothing()
     .returning({ id: s.cartItems.id, quantity: s.cartItems.quantity });
-  if (!row) throw new AppError('ALREADY_IN_CART', 409, { productId });
+  if (!row) throw new AppError('ALREADY_IN_CART', { productId });
   return row;
 }
 
@@ -104,7 +104,7 @@ export async function updateCartLine(
     .innerJoin(s.products, eq(s.products.id, s.cartItems.productId))
     .where(and(eq(s.cartItems.id, lineId), eq(s.cartItems.userId, userId)));
   if (!line) throw notFound();
-  if (line.stock === 0) throw new AppError('OUT_OF_STOCK', 422);
+  if (line.stock === 0) throw new AppError('OUT_OF_STOCK');
   const capped = Math.min(quantity, line.stock, CART_MAX_QUANTITY);
   await db.update(s.cartItems).set({ quantity: capped, updatedAt: new Date() }).where(eq(s.cartItems.id, lineId));
   return { id: lineId, quantity: capped };

@@ -6,7 +6,7 @@ import { assertInvariants, setStock } from '../../../test/invariants.ts';
 import * as s from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
-// The cart (SPEC.md section 5): one line per product, quantities capped at stock and CART_MAX_QUANTITY,
+// The cart (docs/architecture.md P5): one line per product, quantities capped at stock and CART_MAX_QUANTITY,
 // adjusted when it loads (no stock: removed; less stock: lowered), each user's own lines only.
 
 let t: TestApp;

@@ -67,7 +67,7 @@ export async function categoriesRoutes(app: FastifyInstance, opts: { deps: AppDe
       const fields = parseFields(categoryFormSchema, form.fields);
       assertStoreAdmin(principal, fields.storeId);
       const file = form.files.find((f) => f.field === 'picture');
-      if (!file) throw new AppError('VALIDATION_FAILED', 400, [{ field: 'body.picture', message: 'Required field', code: 'required' }]);
+      if (!file) throw new AppError('VALIDATION_FAILED', [{ field: 'body.picture', message: 'Required field', code: 'required' }]);
       const category = await withStoredImages(config.uploadsDir, 'categories', [file.buffer], async ([picture]) => ({
         result: await createCategory(db, { ...fields, picture: picture!, actorId: principal.id, now: clock.now() }),
       }));

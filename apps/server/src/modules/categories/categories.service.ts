@@ -135,7 +135,7 @@ export async function deleteCategory(db: DbOrTx, id: number): Promise<Category> 
     const [current] = await tx.select(columns).from(s.categories).where(eq(s.categories.id, id)).for('update');
     if (!current) throw notFound();
     const [products] = await tx.select({ n: count() }).from(s.products).where(eq(s.products.categoryId, id));
-    if ((products?.n ?? 0) > 0) throw new AppError('CATEGORY_NOT_EMPTY', 409, { products: products!.n });
+    if ((products?.n ?? 0) > 0) throw new AppError('CATEGORY_NOT_EMPTY', { products: products!.n });
     await tx.update(s.profiles).set({ preferredCategoryId: null }).where(eq(s.profiles.preferredCategoryId, id));
     await tx.delete(s.categories).where(eq(s.categories.id, id));
     return current;

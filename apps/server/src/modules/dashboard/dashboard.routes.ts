@@ -30,7 +30,7 @@ export async function dashboardRoutes(app: FastifyInstance, opts: { deps: AppDep
       if (storeId === undefined) {
         // Every store is a super administrator's view; an administrator names the store.
         if (principal.role !== Role.SuperAdmin)
-          throw new AppError('VALIDATION_FAILED', 400, [{ field: 'querystring.storeId', message: 'Required field', code: 'required' }]);
+          throw new AppError('VALIDATION_FAILED', [{ field: 'querystring.storeId', message: 'Required field', code: 'required' }]);
       } else {
         assertStoreAdmin(principal, storeId);
         await assertStoreExists(db, storeId, 'querystring.storeId');

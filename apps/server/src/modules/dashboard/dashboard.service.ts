@@ -41,12 +41,12 @@ export function dashboardPeriod(input: Pick<DashboardInput, 'from' | 'to' | 'now
   const from = input.from ?? calendar.year.from;
   const to = input.to ?? calendar.year.to;
   if (from > to)
-    throw new AppError('VALIDATION_FAILED', 400, [
+    throw new AppError('VALIDATION_FAILED', [
       { field: input.to ? 'querystring.to' : 'querystring.from', message: 'The period must end on or after its start', code: 'custom' },
     ]);
   const days = dayCount(from, to);
   if (days > DASHBOARD_MAX_DAYS)
-    throw new AppError('VALIDATION_FAILED', 400, [
+    throw new AppError('VALIDATION_FAILED', [
       { field: 'querystring.from', message: `The period must be at most ${DASHBOARD_MAX_DAYS} days`, code: 'too_big' },
     ]);
   const period: Period = {

@@ -95,7 +95,7 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { deps: AppDep
       handler: async (request) => {
         const movement = await getMovement(db, request.params.id);
         assertStoreAdmin(requireUser(request), movement.storeId);
-        throw new AppError('LEDGER_APPEND_ONLY', 409, { movementId: movement.id });
+        throw new AppError('LEDGER_APPEND_ONLY', { movementId: movement.id });
       },
     });
   }

@@ -10,7 +10,7 @@ import type { ConsolidatedRow } from '@rewards/shared/loads';
  * CSV through csv-stringify (UTF-8 with a byte order mark and `;`, which Excel in Spanish opens as
  * columns). Dates are real dates (a date cell in XLSX, ISO 8601 in CSV), points are numbers. A text cell
  * that starts with `=`, `+`, `-`, `@` (or a tab or carriage return) gets a leading `'`, so a name never
- * runs as a formula in someone's spreadsheet (CONVENTIONS.md, "Files that people upload").
+ * runs as a formula in someone's spreadsheet (docs/architecture.md A6.7).
  */
 
 const headings: Record<Language, string[]> = {

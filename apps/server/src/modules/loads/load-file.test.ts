@@ -6,7 +6,7 @@ import type { LoadFile } from '@rewards/shared/loads';
 import { as, createTestApp, multipart, ORIGIN, png, signIn, type TestApp } from '../../../test/harness.ts';
 
 /**
- * `POST /api/loads/emails/file` (CONVENTIONS.md, "Files that people upload"): what office Excel and HR
+ * `POST /api/loads/emails/file` (docs/architecture.md A6.7, files that people upload): what office Excel and HR
  * systems write, read as such; a broken or hostile file answered with a clear 4xx and a stable code,
  * quickly and without holding it whole in memory.
  */

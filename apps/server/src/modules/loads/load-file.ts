@@ -7,7 +7,7 @@ import { MAX_LOAD_EMAILS, splitEmailText, type LoadFile } from '@rewards/shared/
 import { AppError } from '../../lib/app-error.ts';
 
 /**
- * The e-mails of an uploaded CSV or XLSX (CONVENTIONS.md, "Files that people upload";
+ * The e-mails of an uploaded CSV or XLSX (docs/architecture.md A6.7, files that people upload;
  * docs/decisions/0005-bulk-loads.md). The content decides the format, never the name: a ZIP is read as
  * XLSX, anything else as text. Text: UTF-16 and UTF-8 byte order marks, else UTF-8 when it decodes,
  * else Windows-1252 (Spanish Excel); the separator (`;`, `,`, tab) from the first line. XLSX: the
@@ -26,19 +26,19 @@ const XLSX_MAX_ENTRIES = 10_000;
 /** A CSV field longer than this is not an e-mail list. */
 const CSV_MAX_FIELD = 64 * 1024;
 
-const unreadable = (reason: string) => new AppError('LOAD_FILE_UNREADABLE', 422, { reason });
-const unsupported = (format: string) => new AppError('LOAD_FILE_UNSUPPORTED', 415, { format });
-const tooMany = () => new AppError('LOAD_TOO_MANY_EMAILS', 422, { max: MAX_LOAD_EMAILS });
+const unreadable = (reason: string) => new AppError('LOAD_FILE_UNREADABLE', { reason });
+const unsupported = (format: string) => new AppError('LOAD_FILE_UNSUPPORTED', { format });
+const tooMany = () => new AppError('LOAD_TOO_MANY_EMAILS', { max: MAX_LOAD_EMAILS });
 
 export async function readLoadFile(buffer: Buffer): Promise<LoadFile> {
-  if (buffer.length === 0) throw new AppError('LOAD_FILE_EMPTY', 422);
+  if (buffer.length === 0) throw new AppError('LOAD_FILE_EMPTY');
   const head = buffer.subarray(0, 8);
   let result: LoadFile;
   if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) result = await readXlsx(buffer);
   else if (head.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) throw unsupported('xls');
   else if (head.subarray(0, 4).toString('latin1') === '%PDF') throw unsupported('pdf');
   else result = readCsv(buffer);
-  if (result.emails.length === 0) throw new AppError('LOAD_FILE_EMPTY', 422);
+  if (result.emails.length === 0) throw new AppError('LOAD_FILE_EMPTY');
   return result;
 }
 
@@ -158,12 +158,12 @@ function unpackXlsx(buffer: Buffer): Promise<Map<string, Uint8Array>> {
       zip.on('error', () => fail(unreadable('zip')));
       zip.on('end', () => resolve(parts));
       zip.on('entry', (entry: yauzl.Entry) => {
-        if (++entries > XLSX_MAX_ENTRIES) return fail(new AppError('LOAD_FILE_TOO_LARGE', 413, { entries: XLSX_MAX_ENTRIES }));
+        if (++entries > XLSX_MAX_ENTRIES) return fail(new AppError('LOAD_FILE_TOO_LARGE', { entries: XLSX_MAX_ENTRIES }));
         const name = entry.fileName;
         if (!(KEEP.has(name) || SHEET.test(name)) || parts.has(name)) return zip.readEntry();
         if (entry.isEncrypted()) return fail(unsupported('encrypted'));
         unpacked += entry.uncompressedSize;
-        if (unpacked > XLSX_MAX_UNPACKED) return fail(new AppError('LOAD_FILE_TOO_LARGE', 413, { unpackedBytes: XLSX_MAX_UNPACKED }));
+        if (unpacked > XLSX_MAX_UNPACKED) return fail(new AppError('LOAD_FILE_TOO_LARGE', { unpackedBytes: XLSX_MAX_UNPACKED }));
         zip.openReadStream(entry, (error, stream) => {
           if (error || !stream) return fail(unreadable('zip'));
           const chunks: Buffer[] = [];
@@ -196,7 +196,7 @@ async function readXlsx(buffer: Buffer): Promise<LoadFile> {
   const parts = await unpackXlsx(buffer);
   if (!parts.has('xl/workbook.xml')) throw unsupported('zip');
   const sheets = [...parts.keys()].filter((n) => SHEET.test(n)).sort((a, b) => Number(SHEET.exec(a)![1]) - Number(SHEET.exec(b)![1]));
-  if (sheets.length === 0) throw new AppError('LOAD_FILE_EMPTY', 422);
+  if (sheets.length === 0) throw new AppError('LOAD_FILE_EMPTY');
   // Shared strings before the sheets, so the streaming reader never parks a sheet in a temporary file.
   const order = [...KEEP].filter((n) => parts.has(n)).concat(sheets);
   const packed = zipSync(Object.fromEntries(order.map((n) => [n, [parts.get(n)!, { level: 0 }] as const])));

@@ -49,7 +49,7 @@ function storesOf(user: Principal, storeId: number | undefined): number[] | null
   return user.role === Role.SuperAdmin ? null : user.adminStores;
 }
 
-/** Bulk loads of points (SPEC.md section 7, "Loads"; ARCHITECTURE.md section 6): administrators of the store. */
+/** Bulk loads of points (docs/architecture.md P7, "Loads"; docs/architecture.md A6): administrators of the store. */
 export async function loadsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -92,17 +92,17 @@ export async function loadsRoutes(app: FastifyInstance, opts: { deps: AppDeps })
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { expected: 'multipart/form-data' });
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { expected: 'multipart/form-data' });
       let buffer: Buffer;
       try {
         const file = await request.file({ limits: { fileSize: MAX_LOAD_FILE_BYTES, files: 1, fields: 4, parts: 5 } });
-        if (!file) throw new AppError('LOAD_FILE_EMPTY', 422);
+        if (!file) throw new AppError('LOAD_FILE_EMPTY');
         buffer = await file.toBuffer();
       } catch (err) {
         const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('LOAD_FILE_TOO_LARGE', 413, { maxBytes: MAX_LOAD_FILE_BYTES });
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('LOAD_FILE_TOO_LARGE', { maxBytes: MAX_LOAD_FILE_BYTES });
         if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
-        throw new AppError('MALFORMED_REQUEST', 400);
+        throw new AppError('MALFORMED_REQUEST');
       }
       return { data: await readLoadFile(buffer) };
     },

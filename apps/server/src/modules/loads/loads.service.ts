@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListResponse } from '@rewards/shared/common';
-import { isErrorCode, type ErrorCode } from '@rewards/shared/errors';
 import {
   MAX_LOAD_EMAILS,
   screenEmails,
@@ -24,9 +23,10 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isAccrualOpen, localDate, programCalendar, startOfLocalDay, type CalendarRules } from '../../lib/calendar.ts';
+import { raisedRule } from '../../lib/database-rules.ts';
 
 /**
- * Bulk loads (ARCHITECTURE.md section 6, docs/decisions/0005-bulk-loads.md). The checks that need no
+ * Bulk loads (docs/architecture.md A6, docs/decisions/0005-bulk-loads.md). The checks that need no
  * database (format, duplicates) are `screenEmails` of packages/shared, shared with the web; the others
  * are `rs_classify_load` and the confirm is `rs_credit_load` (migration 0011), set-based, so that a load
  * of 100,000 receivers is one statement and not 100,000 round trips.
@@ -61,8 +61,8 @@ async function loadReward(db: DbOrTx, storeId: number, rewardId: number) {
     .from(s.rewards)
     .where(eq(s.rewards.id, rewardId));
   if (!reward) throw notFound({ rewardId });
-  if (reward.storeId !== storeId) throw new AppError('REWARD_OTHER_STORE', 422, { rewardId });
-  if (!reward.active) throw new AppError('REWARD_INACTIVE', 422, { rewardId });
+  if (reward.storeId !== storeId) throw new AppError('REWARD_OTHER_STORE', { rewardId });
+  if (!reward.active) throw new AppError('REWARD_INACTIVE', { rewardId });
   return reward;
 }
 
@@ -93,13 +93,13 @@ export function frequencySince(now: Date, rules: CalendarRules, period: 'year' |
 }
 
 function assertCap(emails: readonly string[]) {
-  if (emails.length > MAX_LOAD_EMAILS) throw new AppError('LOAD_TOO_MANY_EMAILS', 422, { max: MAX_LOAD_EMAILS, count: emails.length });
+  if (emails.length > MAX_LOAD_EMAILS) throw new AppError('LOAD_TOO_MANY_EMAILS', { max: MAX_LOAD_EMAILS, count: emails.length });
 }
 
 /** Effective points: the administrator's, else the recognition's (which may be 0: then one must be given). */
 function pointsOf(input: { points?: number }, reward: { points: number }): number {
   const points = input.points ?? reward.points;
-  if (points < 1) throw new AppError('VALIDATION_FAILED', 400, [{ field: 'body.points', message: 'Required field', code: 'too_small' }]);
+  if (points < 1) throw new AppError('VALIDATION_FAILED', [{ field: 'body.points', message: 'Required field', code: 'too_small' }]);
   return points;
 }
 
@@ -138,23 +138,6 @@ export function loadRequestHash(input: LoadCreate): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-/** HTTP status of each rule rs_credit_load raises (P0001, code as message, details as JSON). */
-const creditRules: Partial<Record<ErrorCode, number>> = {
-  NOT_FOUND: 404,
-  ACCRUAL_CLOSED: 422,
-  REWARD_OTHER_STORE: 422,
-  REWARD_INACTIVE: 422,
-  LOAD_NOTHING_TO_CREDIT: 422,
-  AMOUNT_TOO_LARGE: 422,
-  IDEMPOTENCY_KEY_REUSED: 422,
-};
-function creditRule(err: unknown): AppError | undefined {
-  const e = ((err as { cause?: unknown }).cause ?? err) as { code?: string; message?: string; detail?: string };
-  if (e.code !== 'P0001' || !isErrorCode(e.message)) return undefined;
-  const status = creditRules[e.message];
-  return status ? new AppError(e.message, status, e.detail ? (JSON.parse(e.detail) as unknown) : undefined) : undefined;
-}
-
 /**
  * The confirm itself, without the request's checks: screens the e-mails and runs `rs_credit_load`.
  * `createLoad` calls it for the API; the demo seed calls it for its loads.
@@ -188,7 +171,7 @@ export async function creditLoad(
     const raw = rows[0]!.result;
     return (typeof raw === 'string' ? JSON.parse(raw) : raw) as { id: number; replayed: boolean };
   } catch (err) {
-    throw creditRule(err) ?? err;
+    throw raisedRule(err) ?? err;
   }
 }
 
@@ -199,7 +182,7 @@ async function replay(db: Db, actorId: number, key: string, hash: string): Promi
     .from(s.loads)
     .where(and(eq(s.loads.createdBy, actorId), eq(s.loads.idempotencyKey, key)));
   if (!prior) return undefined;
-  if (prior.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, { loadId: prior.id });
+  if (prior.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', { loadId: prior.id });
   return getLoad(db, prior.id);
 }
 
@@ -220,7 +203,7 @@ export async function createLoad(
     const prior = await replay(db, p.actorId, p.idempotencyKey, hash);
     if (prior) return { load: prior, replayed: true };
   }
-  if (!isAccrualOpen(p.now, p.calendar)) throw new AppError('ACCRUAL_CLOSED', 422);
+  if (!isAccrualOpen(p.now, p.calendar)) throw new AppError('ACCRUAL_CLOSED');
   const reward = await loadReward(db, input.storeId, input.rewardId);
   const points = pointsOf(input, reward);
   const result = await creditLoad(db, {

@@ -4,7 +4,7 @@ import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
 import { assertInvariants, setStock } from '../../../test/invariants.ts';
 
-/** The legacy money endpoints of SPEC.md section 7: administrators of the store only, atomic each. */
+/** The legacy money endpoints of docs/architecture.md P7: administrators of the store only, atomic each. */
 let t: TestApp;
 const who: Record<string, string> = {};
 beforeAll(async () => {

@@ -92,7 +92,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: AppDeps }
   async function visibleOrder(request: import('fastify').FastifyRequest, id: number) {
     const user = requireUser(request);
     const order = await getOrder(db, id);
-    if (order.userId !== user.id && !canAdminStore(user, order.storeId)) throw new AppError('NOT_FOUND', 404);
+    if (order.userId !== user.id && !canAdminStore(user, order.storeId)) throw new AppError('NOT_FOUND');
     return order;
   }
   r.get(

@@ -6,6 +6,7 @@ import { canMoveOrder, type Order, type OrderCreate } from '@rewards/shared/orde
 import { addDays } from '@rewards/shared/program';
 import { preparedRows, type Db, type DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
+import { enqueueOrderApprovedMail } from '../mail/mail.service.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { startOfLocalDay } from '../../lib/calendar.ts';
 import { raisedRule } from '../../lib/database-rules.ts';
@@ -85,7 +86,7 @@ export function orderRequestHash(input: OrderCreate): string {
 }
 
 /**
- * Places an order atomically (ARCHITECTURE.md section 4) through `rs_place_order` (migration 0003):
+ * Places an order atomically (docs/architecture.md A4) through `rs_place_order` (migration 0003):
  * the user's row and the products' rows are locked, store, stock and points are checked under those
  * locks, then stock, order, lines, tracking, balance, `order` transaction, notification and cart
  * clean-up are written, all in one statement; any failure leaves nothing behind. The same
@@ -146,7 +147,7 @@ export async function moveOrder(
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(s.orders).where(eq(s.orders.id, p.orderId)).for('update');
     if (!order) throw notFound();
-    if (!canMoveOrder(order.status, p.to)) throw new AppError('INVALID_STATUS_MOVE', 409, { from: order.status, to: p.to });
+    if (!canMoveOrder(order.status, p.to)) throw new AppError('INVALID_STATUS_MOVE', { from: order.status, to: p.to });
     await tx.update(s.orders).set({ status: p.to, updatedAt: p.now }).where(eq(s.orders.id, order.id));
     await tx.update(s.orderLines).set({ status: p.to }).where(eq(s.orderLines.orderId, order.id));
     await tx
@@ -175,15 +176,8 @@ export async function moveOrder(
           now: p.now,
         });
     }
-    if (p.to === OrderStatus.InProgress) {
-      const [user] = await tx.select({ email: s.users.email, name: s.users.name }).from(s.users).where(eq(s.users.id, order.userId));
-      await tx.insert(s.emailOutbox).values({
-        toAddress: user!.email,
-        subject: `Order #${order.id} approved`,
-        bodyText: `Hi ${user!.name}, your order #${order.id} was approved. The provider will send you a follow-up e-mail; you have 10 days from the final redemption link to complete your selection.`,
-        createdAt: p.now,
-      });
-    }
+    // The follow-up notice of an approved order, in the customer's language when it is sent (mail module).
+    if (p.to === OrderStatus.InProgress) await enqueueOrderApprovedMail(tx, { orderId: order.id, userId: order.userId, now: p.now });
     await tx.insert(s.notifications).values({
       userId: order.userId,
       itemType: 'ordersUpdate',
@@ -257,12 +251,12 @@ export async function addOrderLine(
     const [order] = await tx.select().from(s.orders).where(eq(s.orders.id, p.orderId)).for('update');
     if (!order) throw notFound();
     if (p.userId !== undefined && p.userId !== order.userId)
-      throw new AppError('VALIDATION_FAILED', 400, { fieldErrors: { userId: ['not the customer of this order'] } });
-    if (p.status !== undefined && p.status !== order.status) throw new AppError('STATUS_MISMATCH', 409, { orderStatus: order.status });
-    if (order.status !== OrderStatus.Pending) throw new AppError('ORDER_NOT_PENDING', 409, { status: order.status });
+      throw new AppError('VALIDATION_FAILED', [{ field: 'body.userId', message: 'Not the customer of this order', code: 'custom' }]);
+    if (p.status !== undefined && p.status !== order.status) throw new AppError('STATUS_MISMATCH', { orderStatus: order.status });
+    if (order.status !== OrderStatus.Pending) throw new AppError('ORDER_NOT_PENDING', { status: order.status });
     // Orderable in the order's store, by the same rule as the shop, the cart and rs_place_order.
     const product = await findOrderable(tx, p.productId, order.storeId);
-    if (p.price !== undefined && p.price !== product.price) throw new AppError('CONFLICT', 409, { price: product.price });
+    if (p.price !== undefined && p.price !== product.price) throw new AppError('CONFLICT', { price: product.price });
     // Exact in JavaScript (at most 1e9 x 1000); past int32 it is more than any balance (NOT_ENOUGH_POINTS).
     const amount = product.price * p.quantity;
     // Locks in the same order as createOrder and moveOrder (order, user, products): no deadlock cycle.
@@ -291,7 +285,7 @@ export async function addOrderLine(
       .set({ total: sql`${s.orders.total} + ${amount}`, updatedAt: p.now })
       .where(and(eq(s.orders.id, order.id), lte(s.orders.total, INT32_MAX - amount)))
       .returning({ id: s.orders.id });
-    if (!raised) throw new AppError('AMOUNT_TOO_LARGE', 422, { total: order.total, amount });
+    if (!raised) throw new AppError('AMOUNT_TOO_LARGE', { total: order.total, amount });
   });
   return getOrder(db, p.orderId);
 }

@@ -144,8 +144,9 @@ describe('orders', () => {
     const [mail] = await t.db
       .select()
       .from(s.emailOutbox)
-      .where(eq(s.emailOutbox.subject, `Order #${placed.id} approved`));
-    expect(mail).toBeTruthy();
+      .where(and(eq(s.emailOutbox.kind, 'orderApproved'), eq(s.emailOutbox.refId, placed.id)));
+    // Queued for the customer; rendered in their language when sent (modules/mail).
+    expect(mail).toMatchObject({ userId: placed.userId, status: 'pending' });
     const canceled = (await move(5)).json().data;
     expect(canceled.tracking.map((x: { status: number }) => x.status)).toEqual([1, 2, 5]);
     expect((await product('balon-de-futbol')).stock).toBe(balon.stock);

@@ -36,9 +36,9 @@ export async function postPoints(tx: DbOrTx, p: PointsEntry): Promise<number> {
     : [];
   if (!row) {
     const [user] = await tx.select({ points: s.users.points }).from(s.users).where(eq(s.users.id, p.userId));
-    if (!user) throw new AppError('NOT_FOUND', 404);
-    if (p.value > 0) throw new AppError('AMOUNT_TOO_LARGE', 422, { value: p.value, balance: user.points });
-    throw new AppError('NOT_ENOUGH_POINTS', 422, { total: -p.value, balance: user.points });
+    if (!user) throw new AppError('NOT_FOUND');
+    if (p.value > 0) throw new AppError('AMOUNT_TOO_LARGE', { value: p.value, balance: user.points });
+    throw new AppError('NOT_ENOUGH_POINTS', { total: -p.value, balance: user.points });
   }
   await tx.insert(s.pointTransactions).values({
     userId: p.userId,
@@ -67,7 +67,7 @@ export async function adjustUserPoints(
   db: DbOrTx,
   p: { userId: number; value: number; description: string; actorId: number; accrualOpen: boolean; now: Date },
 ): Promise<number> {
-  if (p.value > 0 && !p.accrualOpen) throw new AppError('ACCRUAL_CLOSED', 422);
+  if (p.value > 0 && !p.accrualOpen) throw new AppError('ACCRUAL_CLOSED');
   return db.transaction(async (tx) => {
     const balance = await postPoints(tx, {
       userId: p.userId,

@@ -57,7 +57,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
   function pictureUploads(files: UploadedFile[]): Buffer[] {
     const pictures = files.filter((f) => f.field === 'pictures' || f.field === 'picture');
     if (pictures.length > MAX_PRODUCT_PICTURES) {
-      throw new AppError('VALIDATION_FAILED', 400, [
+      throw new AppError('VALIDATION_FAILED', [
         { field: 'body.pictures', message: `At most ${MAX_PRODUCT_PICTURES} pictures`, code: 'too_big' },
       ]);
     }
@@ -310,7 +310,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       const { productId, quantity, orderId } = request.body;
       const product = await getAdminProduct(db, productId);
       assertStoreAdmin(principal, product.storeId);
-      if (orderId && (await orderStoreId(db, orderId)) !== product.storeId) throw new AppError('NOT_FOUND', 404, { orderId });
+      if (orderId && (await orderStoreId(db, orderId)) !== product.storeId) throw new AppError('NOT_FOUND', { orderId });
       const movement = await recordMovement(db, {
         productId,
         delta: -quantity,

@@ -77,7 +77,7 @@ export async function findOrderable(db: DbOrTx, productId: number, storeId: numb
     .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
     .where(and(eq(s.products.id, productId), eq(s.products.active, true), eq(s.categories.active, true)));
   if (!row) throw notFound({ productId });
-  if (storeId !== 'any' && row.storeId !== storeId) throw new AppError('NOT_AVAILABLE_IN_STORE', 422, { productId });
+  if (storeId !== 'any' && row.storeId !== storeId) throw new AppError('NOT_AVAILABLE_IN_STORE', { productId });
   return row;
 }
 
@@ -210,7 +210,7 @@ export async function getShopProduct(db: DbOrTx, by: { slug: string } | { id: nu
     );
   if (!row) throw notFound();
   if (viewerStoreId !== null && row.storeId !== viewerStoreId)
-    throw new AppError('NOT_AVAILABLE_IN_STORE', 422, { productStoreId: row.storeId });
+    throw new AppError('NOT_AVAILABLE_IN_STORE', { productStoreId: row.storeId });
   const [dto] = await toDtos(db, [row]);
   return dto!;
 }
@@ -373,7 +373,7 @@ export async function otherResults(
   return toDtos(db, [...same, ...more]);
 }
 
-/** How many of `quantity` can be had now (SPEC.md: GET products/stock/{id}/{quantity}). */
+/** How many of `quantity` can be had now (docs/architecture.md P7: GET products/stock/{id}/{quantity}). */
 export async function availableStock(db: DbOrTx, productId: number, quantity: number): Promise<number> {
   const row = await findOrderable(db, productId, 'any');
   return Math.max(0, Math.min(row.stock, quantity));
@@ -418,8 +418,8 @@ export async function listAdminProducts(db: DbOrTx, q: AdminProductListQuery): P
 
 async function categoryOfStore(db: DbOrTx, categoryId: number, storeId: number) {
   const [category] = await db.select().from(s.categories).where(eq(s.categories.id, categoryId));
-  if (!category) throw new AppError('VALIDATION_FAILED', 400, [{ field: 'body.categoryId', message: 'Unknown category', code: 'custom' }]);
-  if (category.storeId !== storeId) throw new AppError('CATEGORY_OTHER_STORE', 422, { categoryId });
+  if (!category) throw new AppError('VALIDATION_FAILED', [{ field: 'body.categoryId', message: 'Unknown category', code: 'custom' }]);
+  if (category.storeId !== storeId) throw new AppError('CATEGORY_OTHER_STORE', { categoryId });
   return category;
 }
 
@@ -440,7 +440,7 @@ export async function createProduct(
   input: ProductForm & { storeId: number; pictures: string[]; actorId: number; now: Date },
 ): Promise<Product> {
   if (input.pictures.length === 0)
-    throw new AppError('PICTURE_REQUIRED', 400, [{ field: 'body.pictures', message: 'Required field', code: 'required' }]);
+    throw new AppError('PICTURE_REQUIRED', [{ field: 'body.pictures', message: 'Required field', code: 'required' }]);
   const id = await db.transaction(async (tx) => {
     const category = await categoryOfStore(tx, input.categoryId, input.storeId);
     const slug = await uniqueProductSlug(tx, input.name);
@@ -492,9 +492,9 @@ export async function updateProduct(
     const dropping = images.filter((i) => input.removeImageIds.includes(i.id));
     const kept = images.length - dropping.length;
     if (kept + input.newPictures.length === 0)
-      throw new AppError('PICTURE_REQUIRED', 400, [{ field: 'body.pictures', message: 'Required field', code: 'required' }]);
+      throw new AppError('PICTURE_REQUIRED', [{ field: 'body.pictures', message: 'Required field', code: 'required' }]);
     if (kept + input.newPictures.length > MAX_PRODUCT_PICTURES) {
-      throw new AppError('VALIDATION_FAILED', 400, [
+      throw new AppError('VALIDATION_FAILED', [
         { field: 'body.pictures', message: `At most ${MAX_PRODUCT_PICTURES} pictures`, code: 'too_big' },
       ]);
     }
@@ -576,7 +576,7 @@ export async function deleteProduct(db: DbOrTx, id: number): Promise<{ product: 
   const product = await getAdminProduct(db, id);
   await db.transaction(async (tx) => {
     const [lines] = await tx.select({ n: count() }).from(s.orderLines).where(eq(s.orderLines.productId, id));
-    if ((lines?.n ?? 0) > 0) throw new AppError('PRODUCT_HAS_ORDERS', 409, { orderLines: lines!.n });
+    if ((lines?.n ?? 0) > 0) throw new AppError('PRODUCT_HAS_ORDERS', { orderLines: lines!.n });
     await tx.delete(s.products).where(eq(s.products.id, id));
   });
   return { product, pictures: product.images.map((i) => i.url) };

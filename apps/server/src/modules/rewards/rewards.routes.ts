@@ -18,7 +18,7 @@ import { createReward, deleteReward, getReward, listRewards, listRewardsByArea, 
 
 const item = itemEnvelope(rewardSchema);
 
-/** Recognitions (SPEC.md section 7, Rewards): read by everyone for their store, managed by its administrators. */
+/** Recognitions (docs/architecture.md P7, Rewards): read by everyone for their store, managed by its administrators. */
 export async function rewardsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { db, clock } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();

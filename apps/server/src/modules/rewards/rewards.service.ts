@@ -101,13 +101,13 @@ async function uniqueCode(db: DbOrTx, storeId: number, name: string): Promise<st
 }
 
 const codeTaken = () =>
-  new AppError('REWARD_CODE_TAKEN', 409, [{ field: 'body.code', message: 'Already used by another recognition', code: 'taken' }]);
+  new AppError('REWARD_CODE_TAKEN', [{ field: 'body.code', message: 'Already used by another recognition', code: 'taken' }]);
 
 /** A write that lost a race: another recognition took the code first (or the area went away meanwhile). */
 function writeConflict(err: unknown, explicitCode: boolean): never {
   const code = pgCode(err);
-  if (code === UNIQUE_VIOLATION) throw explicitCode ? codeTaken() : new AppError('CONFLICT', 409);
-  if (code === FOREIGN_KEY_VIOLATION) throw new AppError('CONFLICT', 409);
+  if (code === UNIQUE_VIOLATION) throw explicitCode ? codeTaken() : new AppError('CONFLICT');
+  if (code === FOREIGN_KEY_VIOLATION) throw new AppError('CONFLICT');
   throw err;
 }
 
@@ -211,13 +211,13 @@ export async function deleteReward(db: DbOrTx, id: number): Promise<Reward> {
       const [loads] = await tx.select({ n: count() }).from(s.loads).where(eq(s.loads.rewardId, id));
       const [entries] = await tx.select({ n: count() }).from(s.loadEntries).where(eq(s.loadEntries.rewardId, id));
       const usage = { loads: loads?.n ?? 0, entries: entries?.n ?? 0 };
-      if (usage.loads > 0 || usage.entries > 0) throw new AppError('REWARD_IN_USE', 409, usage);
+      if (usage.loads > 0 || usage.entries > 0) throw new AppError('REWARD_IN_USE', usage);
       await tx.delete(s.rewards).where(eq(s.rewards.id, id));
       return reward;
     });
   } catch (err) {
     // A load written between the check and the delete still holds the row by its foreign key.
-    if (pgCode(err) === FOREIGN_KEY_VIOLATION) throw new AppError('REWARD_IN_USE', 409);
+    if (pgCode(err) === FOREIGN_KEY_VIOLATION) throw new AppError('REWARD_IN_USE');
     throw err;
   }
 }

@@ -203,7 +203,7 @@ describe('recognitions: administrators', () => {
     expect(daily.json().data.frequencyPeriod).toBe('day');
   });
 
-  it('validate each field with the messages of SPEC.md section 5', async () => {
+  it('validate each field with the messages of docs/architecture.md P5', async () => {
     const post = (body: object) => call('POST', '/api/rewards', 'admin', body);
     const valid = {
       name: 'Puntualidad',

@@ -1,7 +1,7 @@
 import { sql, type SQL, type AnyColumn } from 'drizzle-orm';
 
 /**
- * Accent- and case-insensitive "contains" over some text columns (ARCHITECTURE.md section 6, Search):
+ * Accent- and case-insensitive "contains" over some text columns (docs/architecture.md A6, Search):
  * "colaboracion" finds "Colaboración". LIKE wildcards typed by the user are matched literally.
  */
 export function containsText(search: string, ...columns: AnyColumn[]): SQL {

@@ -27,7 +27,7 @@ export async function storesRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     },
     async (request) => {
       if (request.query.status !== 'active' && !(request.principal && isAdminRole(request.principal.role))) {
-        throw new AppError('FORBIDDEN', 403, { status: request.query.status });
+        throw new AppError('FORBIDDEN', { status: request.query.status });
       }
       return listStores(db, request.query);
     },
@@ -48,7 +48,7 @@ export async function storesRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       const principal = requireUser(request);
       const userId = request.query.userId ?? principal.id;
       if (userId !== principal.id) {
-        if (!isAdminRole(principal.role)) throw new AppError('FORBIDDEN', 403);
+        if (!isAdminRole(principal.role)) throw new AppError('FORBIDDEN');
         assertUserInScope(principal, await findUserScope(db, userId));
       }
       return { data: await getStoreOfUser(db, userId) };

@@ -136,12 +136,12 @@ export async function deleteStore(db: DbOrTx, id: number): Promise<Store> {
       const [current] = await tx.select(columns).from(s.stores).where(eq(s.stores.id, id)).for('update');
       if (!current) throw notFound();
       const usage = await storeUsage(tx, id);
-      if (Object.values(usage).some((v) => v > 0)) throw new AppError('STORE_IN_USE', 409, usage);
+      if (Object.values(usage).some((v) => v > 0)) throw new AppError('STORE_IN_USE', usage);
       await tx.delete(s.stores).where(eq(s.stores.id, id));
       return current;
     });
   } catch (err) {
-    if (isForeignKeyViolation(err)) throw new AppError('STORE_IN_USE', 409, await storeUsage(db, id));
+    if (isForeignKeyViolation(err)) throw new AppError('STORE_IN_USE', await storeUsage(db, id));
     throw err;
   }
 }
@@ -155,5 +155,5 @@ export async function defaultStoreId(db: DbOrTx): Promise<number | null> {
 /** A form's store must exist (a super administrator may name any id): 400 on the field otherwise. */
 export async function assertStoreExists(db: DbOrTx, storeId: number, field = 'body.storeId'): Promise<void> {
   const [store] = await db.select({ id: s.stores.id }).from(s.stores).where(eq(s.stores.id, storeId));
-  if (!store) throw new AppError('VALIDATION_FAILED', 400, [{ field, message: 'Unknown store', code: 'custom' }]);
+  if (!store) throw new AppError('VALIDATION_FAILED', [{ field, message: 'Unknown store', code: 'custom' }]);
 }

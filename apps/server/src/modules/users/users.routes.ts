@@ -179,7 +179,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps })
     },
   );
 
-  // ---- personal API tokens of the session user (ARCHITECTURE.md section 5) ----
+  // ---- personal API tokens of the session user (docs/architecture.md A5) ----
   r.get(
     '/tokens',
     {
@@ -207,7 +207,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps })
     async (request, reply) => {
       const principal = requireUser(request);
       // A token cannot mint another one, or it would never really expire.
-      if (principal.via !== 'session') throw new AppError('FORBIDDEN', 403);
+      if (principal.via !== 'session') throw new AppError('FORBIDDEN');
       const created = await createApiToken(db, { userId: principal.id, ...request.body, now: clock.now() });
       reply.header('cache-control', 'no-store');
       return reply.status(201).send({ data: created });

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ListResponse } from '@rewards/shared/common';
 import { Role } from '@rewards/shared/enums';
+import type { StoreSource } from '@rewards/shared/profile';
 import type { HeaderCounts, SessionUser, UserDetail, UserListItem, UserListQuery, UserRoleUpdate } from '@rewards/shared/users';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
@@ -32,20 +33,35 @@ function distanceKm(a: { lat: number; long: number }, b: { lat: number; long: nu
   return 12742 * Math.asin(Math.sqrt(h));
 }
 
-/** Store of a new user: the office named by the directory, else the nearest to the browser, else the first. */
-export async function chooseStore(db: DbOrTx, identity: Pick<SignInIdentity, 'officeLocation' | 'position'>) {
+/**
+ * Store of a new user: the office named by the directory, else the nearest to the browser, else the
+ * first, with how it was found (profiles.store_source: only a `default` one yields to the nearest store
+ * later, docs/decisions/0007-profile-and-mail.md).
+ */
+export async function chooseStoreWithSource(
+  db: DbOrTx,
+  identity: Pick<SignInIdentity, 'officeLocation' | 'position'>,
+): Promise<{ storeId: number; source: StoreSource } | null> {
   const stores = await db.select().from(s.stores).where(eq(s.stores.active, true)).orderBy(asc(s.stores.id));
   if (stores.length === 0) return null;
   const office = identity.officeLocation?.trim().toLowerCase();
   if (office) {
     const named = stores.find((st) => st.title.toLowerCase().includes(office) || st.sedeId?.toLowerCase() === office);
-    if (named) return named.id;
+    if (named) return { storeId: named.id, source: 'office' };
   }
   if (identity.position) {
     const position = identity.position;
-    return stores.reduce((best, st) => (distanceKm(st, position) < distanceKm(best, position) ? st : best)).id;
+    return {
+      storeId: stores.reduce((best, st) => (distanceKm(st, position) < distanceKm(best, position) ? st : best)).id,
+      source: 'nearest',
+    };
   }
-  return stores[0]!.id;
+  return { storeId: stores[0]!.id, source: 'default' };
+}
+
+/** Store of a new user (see chooseStoreWithSource). */
+export async function chooseStore(db: DbOrTx, identity: Pick<SignInIdentity, 'officeLocation' | 'position'>) {
+  return (await chooseStoreWithSource(db, identity))?.storeId ?? null;
 }
 
 /**
@@ -68,7 +84,8 @@ export async function signInUser(db: DbOrTx, identity: SignInIdentity, now: Date
         .where(eq(s.users.id, existing.id));
       return { status: 'active', userId: existing.id, isNew: existing.firstSignInAt === null };
     }
-    const storeId = await chooseStore(tx, identity);
+    const chosen = await chooseStoreWithSource(tx, identity);
+    const storeId = chosen?.storeId ?? null;
     const [created] = await tx
       .insert(s.users)
       .values({
@@ -92,7 +109,10 @@ export async function signInUser(db: DbOrTx, identity: SignInIdentity, now: Date
         .where(sql`lower(${s.users.email}) = ${email}`);
       return raced!.active === 1 ? { status: 'active', userId: raced!.id, isNew: false } : { status: 'inactive', userId: raced!.id };
     }
-    await tx.insert(s.profiles).values({ userId: created.id }).onConflictDoNothing();
+    await tx
+      .insert(s.profiles)
+      .values({ userId: created.id, storeSource: chosen?.source ?? null })
+      .onConflictDoNothing();
     return { status: 'active', userId: created.id, isNew: true };
   });
 }
@@ -231,7 +251,7 @@ export async function findUserScope(db: DbOrTx, userId: number): Promise<{ id: n
  */
 export function assertUserInScope(actor: Principal, target: { storeId: number | null }): void {
   const allowed = target.storeId === null ? actor.role === Role.SuperAdmin : canAdminStore(actor, target.storeId);
-  if (!allowed) throw new AppError('FORBIDDEN_STORE', 403, { storeId: target.storeId });
+  if (!allowed) throw new AppError('FORBIDDEN_STORE', { storeId: target.storeId });
 }
 
 /** `GET /api/users/one/{id}`: one user with their store's name. */
@@ -261,7 +281,7 @@ export async function getUserDetail(db: DbOrTx, userId: number): Promise<UserDet
  */
 export async function setUserActive(db: DbOrTx, p: { actor: Principal; userId: number; active: boolean; now: Date }): Promise<UserDetail> {
   const { actor } = p;
-  if (!p.active && p.userId === actor.id) throw new AppError('CANNOT_DEACTIVATE_SELF', 422);
+  if (!p.active && p.userId === actor.id) throw new AppError('CANNOT_DEACTIVATE_SELF');
   await db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: s.users.id, role: s.users.role, storeId: s.users.storeId })
@@ -270,8 +290,7 @@ export async function setUserActive(db: DbOrTx, p: { actor: Principal; userId: n
       .for('update');
     if (!target) throw notFound();
     assertUserInScope(actor, target);
-    if (target.role !== Role.User && actor.role !== Role.SuperAdmin)
-      throw new AppError('ADMIN_USERS_SUPER_ONLY', 403, { userId: target.id });
+    if (target.role !== Role.User && actor.role !== Role.SuperAdmin) throw new AppError('ADMIN_USERS_SUPER_ONLY', { userId: target.id });
     await tx
       .update(s.users)
       .set({ active: p.active ? 1 : 0, modifiedBy: actor.id, updatedAt: p.now })
@@ -285,15 +304,15 @@ export async function setUserActive(db: DbOrTx, p: { actor: Principal; userId: n
 export async function setUserRole(db: DbOrTx, params: { userId: number; actorId: number | null; update: UserRoleUpdate; now: Date }) {
   const { userId, update } = params;
   if (update.id !== undefined && update.id !== userId) {
-    throw new AppError('VALIDATION_FAILED', 400, [{ field: 'body.id', message: 'Must be the id in the path', code: 'custom' }]);
+    throw new AppError('VALIDATION_FAILED', [{ field: 'body.id', message: 'Must be the id in the path', code: 'custom' }]);
   }
   if (update.role === Role.User && update.adminStores.length) {
-    throw new AppError('VALIDATION_FAILED', 400, [
+    throw new AppError('VALIDATION_FAILED', [
       { field: 'body.adminStores', message: 'Only administrators administer stores', code: 'custom' },
     ]);
   }
   if (params.actorId !== null && userId === params.actorId && update.role !== Role.SuperAdmin) {
-    throw new AppError('BUSINESS_RULE', 422, { reason: 'A super administrator cannot demote themselves' });
+    throw new AppError('BUSINESS_RULE', { reason: 'A super administrator cannot demote themselves' });
   }
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.id, userId)).for('update');
@@ -301,7 +320,7 @@ export async function setUserRole(db: DbOrTx, params: { userId: number; actorId:
     if (update.adminStores.length) {
       const found = await tx.select({ id: s.stores.id }).from(s.stores).where(inArray(s.stores.id, update.adminStores));
       const missing = update.adminStores.filter((id) => !found.some((f) => f.id === id));
-      if (missing.length) throw new AppError('BUSINESS_RULE', 422, { unknownStores: missing });
+      if (missing.length) throw new AppError('BUSINESS_RULE', { unknownStores: missing });
     }
     await tx.update(s.users).set({ role: update.role, modifiedBy: params.actorId, updatedAt: params.now }).where(eq(s.users.id, userId));
     await tx.delete(s.userAdminStores).where(eq(s.userAdminStores.userId, userId));
@@ -326,7 +345,7 @@ export async function adminAdjustPoints(
   p: { actor: Principal; userId: number; value: number; description: string; accrualOpen: boolean; now: Date },
 ): Promise<number> {
   const { actor } = p;
-  if (p.userId === actor.id) throw new AppError('FORBIDDEN', 403);
+  if (p.userId === actor.id) throw new AppError('FORBIDDEN');
   return db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: s.users.id, role: s.users.role, storeId: s.users.storeId })
@@ -335,9 +354,8 @@ export async function adminAdjustPoints(
       .for('update');
     if (!target) throw notFound();
     if (target.storeId === null ? actor.role !== Role.SuperAdmin : !canAdminStore(actor, target.storeId))
-      throw new AppError('FORBIDDEN_STORE', 403, { storeId: target.storeId });
-    if (target.role !== Role.User && actor.role !== Role.SuperAdmin)
-      throw new AppError('ADMIN_POINTS_SUPER_ONLY', 403, { userId: target.id });
+      throw new AppError('FORBIDDEN_STORE', { storeId: target.storeId });
+    if (target.role !== Role.User && actor.role !== Role.SuperAdmin) throw new AppError('ADMIN_POINTS_SUPER_ONLY', { userId: target.id });
     return adjustUserPoints(tx, {
       userId: target.id,
       value: p.value,

@@ -1,22 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, idSchema, itemEnvelope, paginationSchema } from '@rewards/shared/common';
+import { idParamsSchema, itemEnvelope, listEnvelope, paginationSchema } from '@rewards/shared/common';
+import { wishlistAddSchema, wishlistItemSchema } from '@rewards/shared/wishlist';
 import { requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import { addToWishlist, listWishlist, removeFromWishlist } from './wishlist.service.ts';
-
-const itemSchema = z.object({
-  id: z.number().int(),
-  productId: z.number().int(),
-  product: z.object({
-    name: z.string(),
-    slug: z.string(),
-    price: z.number().int(),
-    stock: z.number().int(),
-    picture: z.string().nullable(),
-  }),
-});
 
 /** The session user's wishlist (add: 'successfully added to my wishlist'; remove: 'product removed'). */
 export async function wishlistRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
@@ -32,13 +21,7 @@ export async function wishlistRoutes(app: FastifyInstance, opts: { deps: AppDeps
         summary: 'Your wishlist, newest first',
         querystring: paginationSchema.strict(),
         response: {
-          200: z.object({
-            data: z.array(itemSchema),
-            page: z.number(),
-            pageSize: z.number(),
-            totalCount: z.number(),
-            totalPages: z.number(),
-          }),
+          200: listEnvelope(wishlistItemSchema),
         },
       },
     },
@@ -52,7 +35,7 @@ export async function wishlistRoutes(app: FastifyInstance, opts: { deps: AppDeps
       schema: {
         tags: ['wishlist'],
         summary: 'Add a product to your wishlist',
-        body: z.object({ productId: idSchema }).passthrough(),
+        body: wishlistAddSchema,
         response: { 201: itemEnvelope(z.object({ id: z.number().int(), productId: z.number().int() })) },
       },
     },

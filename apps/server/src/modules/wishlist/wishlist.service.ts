@@ -66,7 +66,7 @@ export async function addToWishlist(
     .values({ userId: user.id, productId, createdBy: user.id, modifiedBy: user.id })
     .onConflictDoNothing()
     .returning({ id: s.wishlistItems.id, productId: s.wishlistItems.productId });
-  if (!row) throw new AppError('CONFLICT', 409, { reason: 'ALREADY_IN_WISHLIST' });
+  if (!row) throw new AppError('CONFLICT', { reason: 'ALREADY_IN_WISHLIST' });
   return row;
 }
 

@@ -9,6 +9,7 @@ import { useStores } from '@/features/stores/api/get-stores';
 import { Logo } from '@/components/ui/logo';
 import { AccountMenu } from './components/account-menu';
 import { LanguageSwitch } from './components/language-switch';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { RouteFallback } from './route-fallback';
 
 /** Stores the session user may administer: their adminStores, or every store for a super administrator. */
@@ -21,7 +22,7 @@ export function useAdminStores() {
 }
 
 function AdminHeader() {
-  const { t } = useTranslation(['common', 'admin', 'loads']);
+  const { t } = useTranslation(['common', 'admin', 'loads', 'challenges']);
   const navigate = useNavigate();
   const params = useParams();
   const session = useSession();
@@ -34,11 +35,13 @@ function AdminHeader() {
           { to: `/admin/inventory/${current}`, label: t('admin:nav.inventory') },
           { to: `/admin/banners/${current}`, label: t('admin:nav.banners') },
           { to: `/admin/rewards/${current}`, label: t('admin:nav.rewards') },
+          { to: `/admin/challenge/${current}`, label: t('challenges:nav') },
         ]
       : []),
     { to: '/admin/orders', label: t('admin:nav.orders') },
     { to: '/admin/loads/new', label: t('loads:nav') },
     { to: '/admin/users/', label: t('admin:nav.users') },
+    { to: '/admin/mail', label: t('admin:nav.mail') },
     ...(session.data?.role === Role.SuperAdmin ? [{ to: '/admin/stores', label: t('admin:nav.stores') }] : []),
   ];
   return (
@@ -103,9 +106,11 @@ export function AdminLayout() {
         <SignInEffects />
         <AdminHeader />
         <main className="flex-1" id="main">
-          <Suspense fallback={<RouteFallback />}>
-            <Outlet />
-          </Suspense>
+          <RouteErrorBoundary>
+            <Suspense fallback={<RouteFallback />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
         <footer className="border-t border-slate-200 bg-white">
           <p className="mx-auto max-w-7xl px-6 py-3 text-xs text-slate-500">{t('admin:footer', { year: new Date().getFullYear() })}</p>

@@ -1,19 +1,26 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SignInEffects } from '@/features/auth/components/sign-in-effects';
+import { useSession } from '@/features/auth/api/get-session';
+import { NearestStoreEffect } from '@/features/profile/components/nearest-store-effect';
 import { ShopFooter } from './components/shop-footer';
 import { ShopHeader } from './components/shop-header';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { RouteFallback } from './route-fallback';
 
 export function ShopLayout() {
+  const session = useSession();
   return (
     <div className="flex min-h-screen flex-col">
       <SignInEffects />
+      <NearestStoreEffect userId={session.data?.id} />
       <ShopHeader />
       <main className="flex-1" id="main">
-        <Suspense fallback={<RouteFallback />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<RouteFallback />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <ShopFooter />
     </div>

@@ -7,7 +7,7 @@ import { formatPoints } from '@/lib/format';
 import { Page } from '@/components/ui/page';
 import { TableHead } from '@/components/ui/table';
 
-/** Program rules and deadlines (SPEC.md sections 1 and 9). */
+/** Program rules and deadlines (docs/architecture.md P1 and P9). */
 export default function AboutPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

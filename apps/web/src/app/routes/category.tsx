@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { productOrders, type ProductOrder } from '@rewards/shared/products';
 import { useSession } from '@/features/auth/api/get-session';
 import { useCategories } from '@/features/categories/api/get-categories';
-import { useOtherResults } from '@/features/products/api/get-product-rows';
+import { useOtherResults } from '@/features/products/api/get-other-results';
 import { useProducts } from '@/features/products/api/get-products';
 import { ProductGrid } from '@/features/products/components/product-grid';
 import { SortSelect } from '@/features/products/components/sort-select';

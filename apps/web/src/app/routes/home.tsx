@@ -1,8 +1,10 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '@/features/auth/api/get-session';
 import { BannerCarousel } from '@/features/banners/components/banner-carousel';
 import { useCategories } from '@/features/categories/api/get-categories';
+import { HomeNotifications } from '@/features/notifications/components/home-notifications';
 import { ProductRow } from '@/features/products/components/product-row';
 import { Page } from '@/components/ui/page';
 import { formatPoints } from '@/lib/format';
@@ -25,6 +27,11 @@ export default function HomePage() {
           <span className="text-indigo-100">{t('header.points')}</span>
           {user.storeName && <span className="w-full text-sm text-indigo-100">{user.storeName}</span>}
         </p>
+      )}
+      {user && (
+        <Suspense fallback={null}>
+          <HomeNotifications />
+        </Suspense>
       )}
       <section className="mb-8" aria-labelledby="home-categories">
         <h2 id="home-categories" className="mb-3 text-lg font-semibold">

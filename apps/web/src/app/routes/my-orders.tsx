@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useBuyAgain } from '@/features/cart/api/cart';
-import { useMyOrders } from '@/features/orders/api/orders';
-import { ApiError } from '@/lib/api';
+import { useBuyAgain } from '@/features/cart/api/buy-again';
+import { useMyOrders } from '@/features/orders/api/get-my-orders';
+import { useErrorText } from '@/lib/error-text';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
@@ -17,6 +17,7 @@ export default function MyOrdersPage() {
   const orders = useMyOrders(page);
   const buyAgain = useBuyAgain();
   const navigate = useNavigate();
+  const errorText = useErrorText();
   async function again(orderId: number) {
     try {
       const result = await buyAgain.mutateAsync(orderId);
@@ -26,7 +27,7 @@ export default function MyOrdersPage() {
         void navigate('/cart');
       }
     } catch (err) {
-      toast.error(t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`));
+      toast.error(errorText(err));
     }
   }
   return (

@@ -1,32 +1,54 @@
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '@/features/users/api/get-profile';
 import { ProfileDetails } from '@/features/users/components/profile-details';
+import { usePreferences } from '@/features/profile/api/get-preferences';
+import { PreferencesForm } from '@/features/profile/components/preferences-form';
 import { ApiError } from '@/lib/api';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 
-/** /myProfile: where a first sign-in lands to verify its data (read-only for now). */
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="h-80 max-w-2xl animate-pulse rounded-2xl bg-slate-100" aria-busy="true">
+      <span className="sr-only">{t('loading')}</span>
+    </div>
+  );
+}
+
+function LoadError({ error, retry, busy }: { error: unknown; retry: () => void; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="max-w-2xl rounded-2xl border border-rose-200 bg-rose-50 p-6" data-testid="profile-error">
+      <p role="alert" className="text-rose-800">
+        {t('profile.loadError')} {t(`errors:${error instanceof ApiError ? error.code : 'INTERNAL_ERROR'}`)}
+      </p>
+      <Button variant="secondary" className="mt-4" onClick={retry} disabled={busy}>
+        {t('profile.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** /myProfile: where a first sign-in lands to verify its data; account details and the preferences form. */
 export default function MyProfilePage() {
   const { t } = useTranslation();
   const profile = useProfile();
+  const preferences = usePreferences();
+  const failed = profile.isError ? profile : preferences.isError ? preferences : null;
 
   return (
     <Page title={t('pages.myProfile.title')}>
-      {profile.isPending ? (
-        <div className="h-80 max-w-2xl animate-pulse rounded-2xl bg-slate-100" aria-busy="true">
-          <span className="sr-only">{t('loading')}</span>
-        </div>
-      ) : profile.isError ? (
-        <div className="max-w-2xl rounded-2xl border border-rose-200 bg-rose-50 p-6" data-testid="profile-error">
-          <p role="alert" className="text-rose-800">
-            {t('profile.loadError')} {t(`errors:${profile.error instanceof ApiError ? profile.error.code : 'INTERNAL_ERROR'}`)}
-          </p>
-          <Button variant="secondary" className="mt-4" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
-            {t('profile.retry')}
-          </Button>
-        </div>
+      {failed ? (
+        <LoadError error={failed.error} retry={() => void failed.refetch()} busy={failed.isFetching} />
+      ) : !profile.data || !preferences.data ? (
+        <Loading />
       ) : (
-        <ProfileDetails user={profile.data} />
+        <div className="space-y-6">
+          <ProfileDetails user={profile.data} />
+          {/* Keyed by the saved store: a new store (chosen or nearest) starts the form from what was saved. */}
+          <PreferencesForm key={`${preferences.data.storeId}`} preferences={preferences.data} />
+        </div>
       )}
     </Page>
   );

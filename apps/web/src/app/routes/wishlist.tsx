@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAddToCart } from '@/features/cart/api/cart';
-import { useWishlist, useWishlistChange } from '@/features/wishlist/api/wishlist';
+import { useAddToCart } from '@/features/cart/api/add-to-cart';
+import { useWishlist } from '@/features/wishlist/api/get-wishlist';
+import { useRemoveFromWishlist } from '@/features/wishlist/api/remove-from-wishlist';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
-import { ApiError } from '@/lib/api';
+import { useErrorText } from '@/lib/error-text';
 import { formatPoints } from '@/lib/format';
 import { variantUrl } from '@/lib/images';
 import { toast } from '@/lib/toast';
@@ -15,7 +16,8 @@ export default function WishlistPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const wishlist = useWishlist(page);
-  const { remove } = useWishlistChange();
+  const errorText = useErrorText();
+  const remove = useRemoveFromWishlist();
   const addToCart = useAddToCart();
 
   async function moveToCart(item: { id: number; productId: number }) {
@@ -24,8 +26,7 @@ export default function WishlistPage() {
       await remove.mutateAsync(item.id);
       toast.success(t('product.addedToCart'));
     } catch (err) {
-      const code = err instanceof ApiError ? err.code : 'INTERNAL_ERROR';
-      toast.warning(t(`errors:${code}`));
+      toast.warning(errorText(err));
     }
   }
 
@@ -52,7 +53,12 @@ export default function WishlistPage() {
             <Button
               variant="ghost"
               className="text-rose-700"
-              onClick={() => remove.mutate(w.id, { onSuccess: () => toast.success(t('wishlist.removed')) })}
+              onClick={() =>
+                remove.mutate(w.id, {
+                  onSuccess: () => toast.success(t('wishlist.removed')),
+                  onError: (err) => toast.error(errorText(err)),
+                })
+              }
             >
               {t('cart.remove')}
             </Button>

@@ -13,7 +13,7 @@ interface Alert {
 interface UiState {
   /** Shows the global loading overlay while the promise runs. */
   withLoading<T>(work: Promise<T>): Promise<T>;
-  /** An alert that clears itself after 4000 ms (SPEC.md section 9). */
+  /** An alert that clears itself after 4000 ms (docs/architecture.md P9). */
   showAlert(message: string, severity?: AlertSeverity, title?: string): void;
 }
 

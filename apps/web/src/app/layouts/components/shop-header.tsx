@@ -1,17 +1,20 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '@/features/auth/api/get-session';
 import { loginUrl } from '@/features/auth/login-url';
 import { useHeaderCounts } from '@/features/users/api/get-header-counts';
+import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
+import { ChallengeLink } from '@/features/challenges/components/challenge-link';
 import { BadgeLink } from '@/components/ui/badge-link';
-import { CartIcon, HeartIcon, InfoIcon, StarIcon } from '@/components/ui/icons';
+import { BellIcon, CartIcon, HeartIcon, InfoIcon, StarIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { formatPoints } from '@/lib/format';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitch } from './language-switch';
 import { SearchBox } from './search-box';
 
-/** The shop header of SPEC.md section 2; compact below the md breakpoint (search on its own row). */
+/** The shop header of docs/architecture.md P2; compact below the md breakpoint (search on its own row). */
 export function ShopHeader() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -39,9 +42,20 @@ export function ShopHeader() {
                   <InfoIcon />
                 </BadgeLink>
               </span>
+              <ChallengeLink />
               <BadgeLink to="/wishlist" label={t('header.wishlist')} count={counts.data?.wishlist}>
                 <HeartIcon />
               </BadgeLink>
+              {/* Its texts load with it; until then, the plain link to the list. */}
+              <Suspense
+                fallback={
+                  <BadgeLink to="/notifications" label={t('header.notifications')} count={counts.data?.notifications}>
+                    <BellIcon />
+                  </BadgeLink>
+                }
+              >
+                <NotificationsMenu userId={user.id} />
+              </Suspense>
               <BadgeLink to="/cart" label={t('header.cart')} count={counts.data?.cart}>
                 <CartIcon />
               </BadgeLink>

@@ -5,7 +5,7 @@ import { StorePicker } from '@/features/loads/components/store-picker';
 import { Page } from '@/components/ui/page';
 import { useAdminStores } from '../../layouts/admin-layout';
 
-/** /admin/loads/new (and SPEC.md's /admin/loads/{storeId}): the 4-step bulk-load wizard for a store. */
+/** /admin/loads/new (and /admin/loads/{storeId}, docs/architecture.md P2): the 4-step bulk-load wizard for a store. */
 export default function AdminLoadsNewPage() {
   const { t } = useTranslation('loads');
   const [params, setParams] = useSearchParams();

@@ -13,7 +13,7 @@ import { useSaveArea } from '../api/save-area';
 
 type Values = z.input<typeof areaFormSchema>;
 
-/** Create or edit an area: name and description are required (SPEC.md section 5). */
+/** Create or edit an area: name and description are required (docs/architecture.md P5). */
 export function AreaForm({ storeId, area, onDone }: { storeId: number; area?: Area; onDone: () => void }) {
   const { t } = useTranslation('rewards');
   const message = useFieldMessage();

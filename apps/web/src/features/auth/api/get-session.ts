@@ -4,7 +4,7 @@ import type { SessionUser } from '@rewards/shared/users';
 import { api, ApiError, reportUnauthorized } from '@/lib/api';
 
 /**
- * The session check of SPEC.md section 4: the session user, or null when signed out or expired. The server
+ * The session check of docs/architecture.md P4: the session user, or null when signed out or expired. The server
  * answers 200 with the reason (SESSION_EXPIRED, USER_INACTIVE) rather than 401; it is reported like a 401,
  * so a session that ended while the app believed it open sends the user to /login with the message.
  */

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, ApiError } from '@/lib/api';
+import { errorText } from '@/lib/error-text';
 import { toast } from '@/lib/toast';
 import { useUiState } from '@/components/ui/ui-state';
 import { sessionQueryKey } from './get-session';
@@ -18,7 +19,7 @@ export async function logout(): Promise<void> {
 
 /**
  * Sign-out as an explicit action (a button, never a page load): the POST, then every cached query is reset
- * (SPEC.md section 4: logout resets all state) and the user lands on the home page with a toast.
+ * (docs/architecture.md P4: logout resets all state) and the user lands on the home page with a toast.
  * A failure leaves the user signed in and says so.
  */
 export function useLogout() {
@@ -34,6 +35,6 @@ export function useLogout() {
       queryClient.setQueryData(sessionQueryKey, null);
       toast.success(t('logout.done'));
     },
-    onError: (error) => toast.error(t(`errors:${error instanceof ApiError ? error.code : 'INTERNAL_ERROR'}`)),
+    onError: (error) => toast.error(errorText(t, error)),
   });
 }

@@ -8,16 +8,17 @@ import { bannerFormSchema, type Banner } from '@rewards/shared/banners';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { ImageInput } from '@/components/ui/image-input';
-import { ApiError } from '@/lib/api';
+import { errorCode, useErrorText } from '@/lib/error-text';
 import { applyServerErrors, toFormData } from '@/lib/form-errors';
 import { useFieldMessage } from '@/lib/validation';
-import { useSaveBanner } from '../api/admin-banners';
+import { useSaveBanner } from '../api/save-banner';
 
 type Values = z.input<typeof bannerFormSchema>;
 
 export function BannerForm({ storeId, banner, onDone }: { storeId: number; banner?: Banner; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const message = useFieldMessage();
+  const errorText = useErrorText();
   const save = useSaveBanner();
   const [files, setFiles] = useState<File[]>([]);
   const [pictureError, setPictureError] = useState<string>();
@@ -41,9 +42,9 @@ export function BannerForm({ storeId, banner, onDone }: { storeId: number; banne
       onDone();
     } catch (err) {
       if (!applyServerErrors(err, form.setError, ['title', 'position'])) {
-        const code = err instanceof ApiError ? err.code : 'INTERNAL_ERROR';
-        if (code === 'INVALID_IMAGE' || code === 'PAYLOAD_TOO_LARGE') setPictureError(t(`errors:${code}`));
-        else toast.error(t(`errors:${code}`));
+        const code = errorCode(err);
+        if (code === 'INVALID_IMAGE' || code === 'PAYLOAD_TOO_LARGE') setPictureError(errorText(err));
+        else toast.error(errorText(err));
       }
     }
   });

@@ -2,11 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '@rewards/shared/categories';
 import type { ListResponse } from '@rewards/shared/common';
 import { api } from '@/lib/api';
+import { categoryKeys } from './keys';
 
 /** Active categories of the user's store (the default store when signed out). */
 export const categoriesQueryOptions = (storeId: number | null | undefined) =>
   queryOptions({
-    queryKey: ['categories', storeId ?? 'default'],
+    queryKey: categoryKeys.shop(storeId),
     queryFn: () => api<ListResponse<Category>>('/categories/', { query: { storeId, pageSize: 100 } }),
     staleTime: 5 * 60_000,
   });

@@ -8,17 +8,18 @@ import { categoryUpdateSchema, type Category } from '@rewards/shared/categories'
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { ImageInput } from '@/components/ui/image-input';
-import { ApiError } from '@/lib/api';
+import { errorCode, useErrorText } from '@/lib/error-text';
 import { applyServerErrors, toFormData } from '@/lib/form-errors';
 import { useFieldMessage } from '@/lib/validation';
-import { useSaveCategory } from '../api/admin-categories';
+import { useSaveCategory } from '../api/save-category';
 
 type Values = z.input<typeof categoryUpdateSchema>;
 
-/** Create or edit a category: title, description and picture are required (SPEC.md section 5). */
+/** Create or edit a category: title, description and picture are required (docs/architecture.md P5). */
 export function CategoryForm({ storeId, category, onDone }: { storeId: number; category?: Category; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const message = useFieldMessage();
+  const errorText = useErrorText();
   const save = useSaveCategory();
   const [files, setFiles] = useState<File[]>([]);
   const [pictureError, setPictureError] = useState<string>();
@@ -42,9 +43,9 @@ export function CategoryForm({ storeId, category, onDone }: { storeId: number; c
       onDone();
     } catch (err) {
       if (!applyServerErrors(err, form.setError, ['title', 'description'])) {
-        const code = err instanceof ApiError ? err.code : 'INTERNAL_ERROR';
-        if (code === 'INVALID_IMAGE' || code === 'PAYLOAD_TOO_LARGE') setPictureError(t(`errors:${code}`));
-        else toast.error(t(`errors:${code}`));
+        const code = errorCode(err);
+        if (code === 'INVALID_IMAGE' || code === 'PAYLOAD_TOO_LARGE') setPictureError(errorText(err));
+        else toast.error(errorText(err));
       }
     }
   });

@@ -6,11 +6,12 @@ import type { z } from 'zod';
 import { inventoryMovementCreateSchema } from '@rewards/shared/inventory';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { ApiError } from '@/lib/api';
+import { errorCode, useErrorText } from '@/lib/error-text';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
 import { useFieldMessage } from '@/lib/validation';
-import { useMovements, useRecordMovement } from '../api/inventory';
+import { useMovements } from '../api/get-movements';
+import { useRecordMovement } from '../api/record-movement';
 
 type Values = z.input<typeof inventoryMovementCreateSchema>;
 
@@ -26,6 +27,7 @@ export function StockForm({
 }) {
   const { t } = useTranslation('admin');
   const message = useFieldMessage();
+  const errorText = useErrorText();
   const record = useRecordMovement();
   const movements = useMovements({ storeId, productId: product.id, pageSize: 10 });
   const form = useForm<Values, unknown, z.output<typeof inventoryMovementCreateSchema>>({
@@ -41,9 +43,8 @@ export function StockForm({
       onDone();
     } catch (err) {
       if (!applyServerErrors(err, form.setError, ['delta', 'reason'])) {
-        const code = err instanceof ApiError ? err.code : 'INTERNAL_ERROR';
-        if (code === 'OUT_OF_STOCK') form.setError('delta', { message: t('stock.belowZero', { stock: product.stock }) });
-        else toast.error(t(`errors:${code}`));
+        if (errorCode(err) === 'OUT_OF_STOCK') form.setError('delta', { message: t('stock.belowZero', { stock: product.stock }) });
+        else toast.error(errorText(err));
       }
     }
   });

@@ -13,7 +13,7 @@ import { StepList } from './step-list';
 import { counts, initialState, reducer, validate, type Step, type StepErrors } from './wizard-state';
 
 /**
- * The bulk-load wizard of /admin/loads/new (SPEC.md section 4): e-mails -> recognition -> review ->
+ * The bulk-load wizard of /admin/loads/new (docs/architecture.md P4): e-mails -> recognition -> review ->
  * confirmation; "start over" clears it. The review of a large list runs in chunks with a progress
  * bar, and the page stays usable (it can be cancelled); the confirm is one request.
  */

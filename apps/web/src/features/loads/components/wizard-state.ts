@@ -1,7 +1,7 @@
 import { MAX_LOAD_EMAILS, MAX_LOAD_POINTS, splitEmailText, type Load } from '@rewards/shared/loads';
 import type { ReviewOutcome } from '../api/review-load';
 
-/** The bulk-load wizard (SPEC.md section 4): e-mails -> recognition -> review -> confirmation. */
+/** The bulk-load wizard (docs/architecture.md P4): e-mails -> recognition -> review -> confirmation. */
 export type Step = 1 | 2 | 3 | 4;
 
 export interface Entry {
@@ -138,7 +138,7 @@ export interface StepErrors {
   reason?: 'reasonInvalid';
 }
 
-/** Validation of SPEC.md section 5: a recognition is selected, at least one e-mail. */
+/** Validation of docs/architecture.md P5: a recognition is selected, at least one e-mail. */
 export function validate(state: WizardState, step: Step): StepErrors {
   const errors: StepErrors = {};
   if (step === 1) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { addDays } from '@rewards/shared/program';
 import { daysBetween, formatDate } from '@/lib/format';
-import { useProgramCalendar } from '../api/program';
+import { useProgramCalendar } from '../api/get-program-calendar';
 
 /**
  * The program year's dates, as configured on the server: accrual, last day to redeem, expiry.

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@rewards/shared/products';
 import { api } from '@/lib/api';
+import { productKeys } from './keys';
 
 export type ProductRowKind = 'featured' | 'recommended' | 'new' | 'views' | 'lastShopping';
 
 /** Home rows, each loaded on its own. */
 export const productRowQueryOptions = (kind: ProductRowKind, userId: number | null) =>
   queryOptions({
-    queryKey: ['products', 'row', kind, userId],
+    queryKey: productKeys.row(kind, userId),
     queryFn: async () =>
       kind === 'lastShopping'
         ? (await api<{ data: Product[] }>('/products/lastShopping/')).data
@@ -17,15 +18,4 @@ export const productRowQueryOptions = (kind: ProductRowKind, userId: number | nu
 
 export function useProductRow(kind: ProductRowKind, userId: number | null, enabled = true) {
   return useQuery({ ...productRowQueryOptions(kind, userId), enabled: enabled && (kind !== 'lastShopping' || userId !== null) });
-}
-
-/** "Other results": the same category first, then the store's most viewed. */
-export function useOtherResults(p: { categoryId?: number; excludeId?: number }, signedIn: boolean) {
-  return useQuery({
-    queryKey: ['products', 'other', p, signedIn],
-    queryFn: async () =>
-      (await api<{ data: Product[] }>(signedIn ? '/products/otherResultsAuth' : '/products/otherResults', { query: { ...p, limit: 8 } }))
-        .data,
-    staleTime: 60_000,
-  });
 }

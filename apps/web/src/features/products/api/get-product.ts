@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@rewards/shared/products';
 import { api, ApiError } from '@/lib/api';
+import { productKeys } from './keys';
 
 /**
- * The product page (SPEC.md section 7): the public slug endpoint first; signed in, the product is then
+ * The product page (docs/architecture.md P7): the public slug endpoint first; signed in, the product is then
  * checked against the user's store through the Auth endpoint, and a 401 there falls back to the public answer.
  */
 async function getProduct(slug: string, signedIn: boolean): Promise<Product> {
@@ -18,12 +19,8 @@ async function getProduct(slug: string, signedIn: boolean): Promise<Product> {
 }
 
 export const productQueryOptions = (slug: string, signedIn: boolean) =>
-  queryOptions({ queryKey: ['products', 'detail', slug, signedIn], queryFn: () => getProduct(slug, signedIn), retry: false });
+  queryOptions({ queryKey: productKeys.detail(slug, signedIn), queryFn: () => getProduct(slug, signedIn), retry: false });
 
 export function useProduct(slug: string, signedIn: boolean) {
   return useQuery({ ...productQueryOptions(slug, signedIn), enabled: !!slug });
-}
-
-export function countView(productId: number) {
-  return api(`/products/view/${productId}`, { method: 'POST' }).catch(() => undefined);
 }

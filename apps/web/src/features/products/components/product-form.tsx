@@ -8,10 +8,10 @@ import { MAX_PRODUCT_PICTURES, productFormSchema, type Product } from '@rewards/
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { ImageInput } from '@/components/ui/image-input';
-import { ApiError } from '@/lib/api';
+import { errorCode, useErrorText } from '@/lib/error-text';
 import { applyServerErrors, toFormData } from '@/lib/form-errors';
 import { useFieldMessage } from '@/lib/validation';
-import { useSaveProduct } from '../api/admin-products';
+import { useSaveProduct } from '../api/save-product';
 
 type Values = z.input<typeof productFormSchema>;
 const fieldNames = ['name', 'description', 'categoryId', 'price', 'stock', 'featured'] as const;
@@ -30,6 +30,7 @@ export function ProductForm({
 }) {
   const { t } = useTranslation('admin');
   const message = useFieldMessage();
+  const errorText = useErrorText();
   const save = useSaveProduct();
   const [files, setFiles] = useState<File[]>([]);
   const [removed, setRemoved] = useState<number[]>([]);
@@ -63,10 +64,10 @@ export function ProductForm({
       onDone();
     } catch (err) {
       if (!applyServerErrors(err, form.setError, fieldNames)) {
-        const code = err instanceof ApiError ? err.code : 'INTERNAL_ERROR';
-        if (['INVALID_IMAGE', 'PAYLOAD_TOO_LARGE', 'PICTURE_REQUIRED'].includes(code)) setPictureError(t(`errors:${code}`));
-        else if (code === 'CATEGORY_OTHER_STORE') form.setError('categoryId', { message: t('errors:CATEGORY_OTHER_STORE') });
-        else toast.error(t(`errors:${code}`));
+        const code = errorCode(err);
+        if (['INVALID_IMAGE', 'PAYLOAD_TOO_LARGE', 'PICTURE_REQUIRED'].includes(code)) setPictureError(errorText(err));
+        else if (code === 'CATEGORY_OTHER_STORE') form.setError('categoryId', { message: errorText(err) });
+        else toast.error(errorText(err));
       }
     }
   });

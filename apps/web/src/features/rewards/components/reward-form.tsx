@@ -24,7 +24,7 @@ export interface AreaOption {
 
 /**
  * Create or edit a recognition. Its area is chosen from the store's active areas ("select an area",
- * SPEC.md section 5); the period offers year and month, and keeps 'day' for a recognition stored with it.
+ * docs/architecture.md P5); the period offers year and month, and keeps 'day' for a recognition stored with it.
  */
 export function RewardForm({
   storeId,

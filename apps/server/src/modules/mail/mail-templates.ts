@@ -1,0 +1,110 @@
+import type { Language, NotificationItemType } from '@rewards/shared/enums';
+import { describeNotification, notificationLink } from '@rewards/shared/notifications';
+import { trackingOptions } from '@rewards/shared/profile';
+
+/**
+ * The texts of the e-mails the outbox renders at send time, in the reader's language
+ * (docs/decisions/0007-profile-and-mail.md). Plain text: every mail client shows it, nothing to sanitise.
+ */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+}
+
+const statusLabel = (status: number, lang: Language) => trackingOptions.find((o) => o.id === status)?.label[lang] ?? String(status);
+
+const typeSubject: Record<NotificationItemType, Record<Language, string>> = {
+  orders: { en: 'New order', es: 'Nuevo pedido' },
+  ordersUpdate: { en: 'Your order was updated', es: 'Tu pedido se actualizó' },
+  products: { en: 'News from the store', es: 'Novedades de la tienda' },
+  points: { en: 'Your points', es: 'Tus puntos' },
+  challenge: { en: 'Surprise challenge', es: 'Reto sorpresa' },
+};
+
+const words = {
+  en: {
+    hello: (name: string) => `Hello ${name},`,
+    open: 'See it in the store:',
+    signature: 'Rewards Store',
+    why: 'You receive this e-mail because your profile prefers e-mail. You can change it in My profile.',
+  },
+  es: {
+    hello: (name: string) => `Hola ${name}:`,
+    open: 'Míralo en la tienda:',
+    signature: 'Tienda de recompensas',
+    why: 'Recibes este correo porque tu perfil prefiere el correo. Puedes cambiarlo en Mi perfil.',
+  },
+} as const;
+
+function compose(lang: Language, name: string, lines: string[], link: string): string {
+  const w = words[lang];
+  return [w.hello(name), '', ...lines, '', w.open, link, '', '--', w.signature, w.why].join('\n');
+}
+
+/** The e-mail copy of a notification (docs/architecture.md P4), in `lang`. */
+export function renderNotificationMail(
+  n: { itemType: NotificationItemType; description: string; url: string | null },
+  ctx: { lang: Language; name: string; publicUrl: string },
+): RenderedMail {
+  const { lang } = ctx;
+  const d = describeNotification(n);
+  let subject: string;
+  let line: string;
+  switch (d.key) {
+    case 'orderPlaced':
+      subject = lang === 'es' ? `Tu pedido #${d.values.id} fue creado` : `Your order #${d.values.id} was placed`;
+      line =
+        lang === 'es'
+          ? `Recibimos tu pedido #${d.values.id}. Te avisaremos cuando cambie de estado.`
+          : `We received your order #${d.values.id}. We will let you know when its status changes.`;
+      break;
+    case 'orderStatus': {
+      const label = statusLabel(d.values.status, lang);
+      subject = lang === 'es' ? `Tu pedido #${d.values.id}: ${label}` : `Your order #${d.values.id}: ${label}`;
+      line =
+        lang === 'es'
+          ? `El estado de tu pedido #${d.values.id} ahora es: ${label}.`
+          : `The status of your order #${d.values.id} is now: ${label}.`;
+      break;
+    }
+    case 'pointsExpired':
+      subject = lang === 'es' ? `Tus puntos del programa ${d.values.year} vencieron` : `Your ${d.values.year} program points expired`;
+      line =
+        lang === 'es'
+          ? `Los puntos no usados del año del programa ${d.values.year} vencieron; empiezas el nuevo año en cero.`
+          : `Unused points of the ${d.values.year} program year expired; the new year starts from zero.`;
+      break;
+    default:
+      subject = typeSubject[n.itemType][lang];
+      line = n.description;
+  }
+  return { subject, text: compose(lang, ctx.name, [line], `${ctx.publicUrl}${notificationLink(n)}`) };
+}
+
+/**
+ * The follow-up notice of an approved order (docs/architecture.md A6): the provider of what was
+ * ordered writes next with the final redemption link, and the 10-day selection window starts there.
+ */
+export function renderOrderApprovedMail(
+  order: { id: number; total: number; lines: { name: string; quantity: number }[] },
+  ctx: { lang: Language; name: string; publicUrl: string },
+): RenderedMail {
+  const { lang } = ctx;
+  const items = order.lines.map((l) => `- ${l.name} x ${l.quantity}`);
+  const subject = lang === 'es' ? `Pedido #${order.id} aprobado` : `Order #${order.id} approved`;
+  const lines =
+    lang === 'es'
+      ? [
+          `Tu pedido #${order.id} fue aprobado (${order.total} puntos).`,
+          ...items,
+          '',
+          'El proveedor seleccionado te enviará un correo de seguimiento con el enlace final de canje. Tienes 10 días desde que lo recibas para completar tu selección.',
+        ]
+      : [
+          `Your order #${order.id} was approved (${order.total} points).`,
+          ...items,
+          '',
+          'The selected provider will send you a follow-up e-mail with the final redemption link. You have 10 days from receiving it to complete your selection.',
+        ];
+  return { subject, text: compose(lang, ctx.name, lines, `${ctx.publicUrl}/myOrders`) };
+}

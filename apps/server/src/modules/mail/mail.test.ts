@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import * as s from '../../db/schema/index.ts';
+import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
+import { assertInvariants } from '../../../test/invariants.ts';
+import { deliverDueMail, smtpTransport, type DeliveryOptions } from './mail-worker.ts';
+
+/** A real SMTP server on a loopback port that records what it receives (and can be stopped and started). */
+class LocalSmtp {
+  received: { to: string; subject: string; text: string }[] = [];
+  port = 0;
+  delayMs = 0;
+  private server: SMTPServer | null = null;
+  async start() {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, _session, done) => {
+        simpleParser(stream)
+          .then(async (mail) => {
+            if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+            const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+            this.received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' });
+            done();
+          })
+          .catch(done);
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.server.address() as AddressInfo).port;
+    this.server = server;
+  }
+  async stop() {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+let t: TestApp;
+const smtp = new LocalSmtp();
+const sessions: Record<string, string> = {};
+const ids: Record<string, number> = {};
+const T0 = new Date('2030-01-01T00:00:00Z');
+const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+let options: Omit<DeliveryOptions, 'now'>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await smtp.start();
+  options = {
+    transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`),
+    from: 'Rewards Store <no-reply@rewards.test>',
+    publicUrl: 'http://localhost:3000',
+  };
+  for (const who of ['ana', 'admin', 'super', 'luis']) sessions[who] = (await signIn(t.app, `${who}@rewards.test`)).session!;
+  for (const u of await t.db.select({ id: s.users.id, email: s.users.email }).from(s.users)) ids[u.email.split('@')[0]!] = u.id;
+  // Ana reads the site in English and prefers e-mail; Luis has never saved his profile (default: e-mail, Spanish).
+  const profile = (who: string, lang: string, preferredContact: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/profile',
+      headers: { ...as(sessions[who]), 'accept-language': lang },
+      payload: {
+        city: 'Ciudad de México',
+        postalCode: '06600',
+        state: 'CDMX',
+        address: 'Reforma 250, Juárez',
+        preferredContact,
+        preferredCategoryId: null,
+        officeInCity: true,
+      },
+    });
+  expect((await profile('ana', 'en', 'email')).statusCode).toBe(200);
+  expect((await profile('admin', 'es', 'teams')).statusCode).toBe(200);
+});
+afterAll(async () => {
+  await smtp.stop();
+  await t.close();
+});
+
+/** Delivers everything already due, so each test starts from an outbox with nothing pending. */
+beforeEach(async () => {
+  if (!smtp['server']) await smtp.start();
+  while ((await deliverDueMail(t.db, { ...options, now: at(0) })).claimed > 0);
+  await t.db.update(s.emailOutbox).set({ status: 'failed' }).where(eq(s.emailOutbox.status, 'pending'));
+  smtp.received = [];
+  await assertInvariants(t.db);
+});
+
+const credit = (userId: number, description: string, who = 'super') =>
+  t.app.inject({ method: 'POST', url: '/api/users/points', headers: as(sessions[who]), payload: { userId, value: 10, description } });
+
+const outboxOf = (userId: number) =>
+  t.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.userId, userId)).orderBy(asc(s.emailOutbox.id));
+
+describe('e-mail copies of notifications', () => {
+  it('sends a copy to an e-mail-preferring user in their language, and none to a Teams-preferring one', async () => {
+    expect((await credit(ids.ana!, 'Great teamwork in March')).statusCode).toBe(200);
+    expect((await credit(ids.luis!, 'Gran trabajo en equipo')).statusCode).toBe(200);
+    expect((await credit(ids.admin!, 'Solo por Teams')).statusCode).toBe(200);
+    const adminRows = await outboxOf(ids.admin!);
+    expect(adminRows).toEqual([]);
+    const [pending] = (await outboxOf(ids.ana!)).slice(-1);
+    expect(pending).toMatchObject({ kind: 'notification', status: 'pending', attempts: 0, toAddress: 'ana@rewards.test', subject: null });
+
+    const result = await deliverDueMail(t.db, { ...options, now: at(0) });
+    expect(result).toMatchObject({ sent: 2, retried: 0, failed: 0 });
+    const ana = smtp.received.find((m) => m.to.includes('ana@rewards.test'))!;
+    expect(ana.subject).toBe('Your points');
+    expect(ana.text).toContain('Hello Ana,');
+    expect(ana.text).toContain('Great teamwork in March');
+    expect(ana.text).toContain('http://localhost:3000/account');
+    const luis = smtp.received.find((m) => m.to.includes('luis@rewards.test'))!;
+    expect(luis.subject).toBe('Tus puntos');
+    expect(luis.text).toContain('Hola Luis:');
+    expect(luis.text).toContain('Gran trabajo en equipo');
+    const [sent] = (await outboxOf(ids.ana!)).slice(-1);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, subject: 'Your points', lastError: null, claimToken: null });
+    expect(sent!.sentAt).toEqual(at(0));
+  });
+
+  it('sends the approval notice of an order in the customer language, with its lines', async () => {
+    const [product] = await t.db
+      .select()
+      .from(s.products)
+      .where(and(eq(s.products.storeId, 1), eq(s.products.active, true)))
+      .orderBy(asc(s.products.price))
+      .limit(1);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: as(sessions.ana),
+      payload: { lines: [{ productId: product!.id, quantity: 1 }] },
+    });
+    expect(placed.statusCode).toBe(201);
+    const orderId = placed.json().data.id as number;
+    const approved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}`,
+      headers: as(sessions.admin),
+      payload: { status: 2 },
+    });
+    expect(approved.statusCode).toBe(200);
+    await deliverDueMail(t.db, { ...options, now: at(0) });
+    const subjects = smtp.received.map((m) => m.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([`Your order #${orderId} was placed`, `Your order #${orderId}: Approved`, `Order #${orderId} approved`]),
+    );
+    const notice = smtp.received.find((m) => m.subject === `Order #${orderId} approved`)!;
+    expect(notice.to).toContain('ana@rewards.test');
+    expect(notice.text).toContain(`- ${product!.name} x 1`);
+    expect(notice.text).toContain('You have 10 days');
+  });
+});
+
+describe('a failing SMTP server never loses a message', () => {
+  it('keeps messages pending with attempts and backoff while the server is down, and sends them when it returns', async () => {
+    await smtp.stop();
+    await credit(ids.ana!, 'While the mail server sleeps');
+    const first = await deliverDueMail(t.db, { ...options, now: at(0) });
+    expect(first).toMatchObject({ claimed: 1, sent: 0, retried: 1 });
+    let [row] = (await outboxOf(ids.ana!)).slice(-1);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, claimToken: null });
+    expect(row!.lastError).toBeTruthy();
+    expect(row!.sendAfter).toEqual(at(30));
+    // Not due again before its backoff ends.
+    expect((await deliverDueMail(t.db, { ...options, now: at(20) })).claimed).toBe(0);
+    expect((await deliverDueMail(t.db, { ...options, now: at(31) })).retried).toBe(1);
+    [row] = (await outboxOf(ids.ana!)).slice(-1);
+    expect(row).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(row!.sendAfter).toEqual(at(31 + 60));
+
+    await smtp.start();
+    expect((await deliverDueMail(t.db, { ...options, now: at(91) })).sent).toBe(1);
+    [row] = (await outboxOf(ids.ana!)).slice(-1);
+    expect(row).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+    expect(smtp.received.map((m) => m.text).join()).toContain('While the mail server sleeps');
+  });
+
+  it('marks a message failed after the last attempt, keeping its error', async () => {
+    await smtp.stop();
+    await credit(ids.ana!, 'Never delivered');
+    let now = 0;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const r = await deliverDueMail(t.db, { ...options, now: at(now), maxAttempts: 3, backoffBaseMs: 1000 });
+      expect(r.claimed).toBe(1);
+      now += 3600;
+    }
+    const [row] = (await outboxOf(ids.ana!)).slice(-1);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(row!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    await smtp.start();
+    expect((await deliverDueMail(t.db, { ...options, now: at(now + 3600) })).claimed).toBe(0);
+  });
+
+  it('two workers never send one message twice', async () => {
+    const rows = Array.from({ length: 24 }, (_, i) => ({ userId: ids.luis!, itemType: 'points' as const, description: `Batch ${i}` }));
+    await t.db.insert(s.notifications).values(rows);
+    smtp.delayMs = 5;
+    const [a, b] = await Promise.all([
+      deliverDueMail(t.db, { ...options, now: at(0), batch: 5 }).then(
+        async (r) => r.sent + (await deliverDueMail(t.db, { ...options, now: at(0), batch: 10 })).sent,
+      ),
+      deliverDueMail(t.db, { ...options, now: at(0), batch: 5, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`) }).then(
+        async (r) => r.sent + (await deliverDueMail(t.db, { ...options, now: at(0), batch: 10 })).sent,
+      ),
+    ]);
+    while ((await deliverDueMail(t.db, { ...options, now: at(0) })).claimed > 0);
+    smtp.delayMs = 0;
+    const texts = smtp.received.filter((m) => m.text.includes('Batch ')).map((m) => /Batch \d+/.exec(m.text)![0]);
+    expect(texts).toHaveLength(24);
+    expect(new Set(texts).size).toBe(24);
+    expect(a + b).toBeLessThanOrEqual(24);
+    const states = await t.db
+      .select({ status: s.emailOutbox.status, attempts: s.emailOutbox.attempts })
+      .from(s.emailOutbox)
+      .where(and(eq(s.emailOutbox.userId, ids.luis!), inArray(s.emailOutbox.status, ['sent'])));
+    expect(states.filter((r) => r.attempts !== 1)).toEqual([]);
+  });
+});
+
+describe('GET /api/mail/outbox', () => {
+  it('lets super administrators read every message, administrators those of their stores, nobody else', async () => {
+    await credit(ids.ana!, 'Listed for the admins');
+    await credit(ids.luis!, 'Listado para super');
+    const list = (who: string, query = '') => t.app.inject({ method: 'GET', url: `/api/mail/outbox${query}`, headers: as(sessions[who]) });
+    const all = await list('super', '?status=pending&pageSize=5');
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toMatchObject({ page: 1, pageSize: 5, totalCount: 2, totalPages: 1 });
+    const [newest, older] = all.json().data;
+    expect(newest).toMatchObject({
+      toAddress: 'luis@rewards.test',
+      status: 'pending',
+      attempts: 0,
+      subject: 'Tus puntos',
+      kind: 'notification',
+    });
+    expect(older.bodyText).toContain('Listed for the admins');
+    const admin = (await list('admin', '?status=pending')).json();
+    expect(admin.data.map((m: { toAddress: string }) => m.toAddress)).toEqual(['ana@rewards.test']);
+    expect((await list('super', '?status=sent')).json().data.every((m: { status: string }) => m.status === 'sent')).toBe(true);
+    expect((await list('ana')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/mail/outbox' })).statusCode).toBe(401);
+    expect((await list('super', '?status=lost')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,163 @@
+import { and, count, desc, eq, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { Notification, NotificationList } from '@rewards/shared/notifications';
+import type { DbOrTx } from '../../db/client.ts';
+import * as s from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+
+const columns = {
+  id: s.notifications.id,
+  userId: s.notifications.userId,
+  itemType: s.notifications.itemType,
+  description: s.notifications.description,
+  url: s.notifications.url,
+  active: s.notifications.active,
+  seenAt: s.notifications.seenAt,
+  createdAt: s.notifications.createdAt,
+};
+type Row = Pick<typeof s.notifications.$inferSelect, keyof typeof columns>;
+
+function toDto(r: Row): Notification {
+  return {
+    id: r.id,
+    userId: r.userId,
+    itemType: r.itemType,
+    description: r.description,
+    url: r.url,
+    active: r.active,
+    seen: r.active !== 1,
+    seenAt: r.seenAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+async function activeCount(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(s.notifications)
+    .where(and(eq(s.notifications.userId, userId), eq(s.notifications.active, 1)));
+  return row?.n ?? 0;
+}
+
+/** The user's notifications, newest first, paged in SQL, with the count of active ones. */
+export async function listNotifications(
+  db: DbOrTx,
+  userId: number,
+  q: { page: number; pageSize: number; active?: boolean },
+): Promise<NotificationList> {
+  const where = and(eq(s.notifications.userId, userId), q.active === undefined ? undefined : eq(s.notifications.active, q.active ? 1 : 0));
+  const [rows, [total], active] = await Promise.all([
+    db
+      .select(columns)
+      .from(s.notifications)
+      .where(where)
+      .orderBy(desc(s.notifications.createdAt), desc(s.notifications.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(s.notifications).where(where),
+    activeCount(db, userId),
+  ]);
+  const totalCount = total?.n ?? 0;
+  return {
+    data: rows.map(toDto),
+    page: q.page,
+    pageSize: q.pageSize,
+    totalCount,
+    totalPages: Math.ceil(totalCount / q.pageSize),
+    activeCount: active,
+  };
+}
+
+/**
+ * Marks one of the user's notifications as seen ('Notification was successfully opened'). Idempotent: a
+ * notification already seen keeps its first `seenAt`. Another user's notification is 404, like a missing one.
+ */
+export async function markNotificationViewed(db: DbOrTx, p: { userId: number; id: number; now: Date }): Promise<Notification> {
+  const own = and(eq(s.notifications.id, p.id), eq(s.notifications.userId, p.userId));
+  const [updated] = await db
+    .update(s.notifications)
+    .set({ active: 0, seenAt: p.now })
+    .where(and(own, eq(s.notifications.active, 1)))
+    .returning(columns);
+  if (updated) return toDto(updated);
+  const [row] = await db.select(columns).from(s.notifications).where(own);
+  if (!row) throw notFound();
+  return toDto(row);
+}
+
+/** Marks every active notification of the user as seen; answers how many changed. */
+export async function markAllNotificationsViewed(
+  db: DbOrTx,
+  p: { userId: number; now: Date },
+): Promise<{ updated: number; activeCount: number }> {
+  const rows = await db
+    .update(s.notifications)
+    .set({ active: 0, seenAt: p.now })
+    .where(and(eq(s.notifications.userId, p.userId), eq(s.notifications.active, 1)))
+    .returning({ id: s.notifications.id });
+  return { updated: rows.length, activeCount: 0 };
+}
+
+/** The distinct receivers of the notifications with ids in [min, max] (the realtime listener's read). */
+export async function notificationReceivers(db: DbOrTx, min: number, max: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ userId: s.notifications.userId })
+    .from(s.notifications)
+    .where(sql`${s.notifications.id} between ${min} and ${max}`);
+  return rows.map((r) => r.userId);
+}
+
+/** Test and seed helper: one notification for a user, as the services write them. */
+export async function insertNotifications(
+  db: DbOrTx,
+  rows: { userId: number; itemType: Notification['itemType']; description: string; url?: string | null; createdAt?: Date }[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insert(s.notifications)
+    .values(rows.map((r) => ({ ...r, url: r.url ?? null })))
+    .returning({ id: s.notifications.id });
+  return inserted.map((r) => r.id);
+}
+
+/**
+ * Of the given sessions and tokens, those that no longer sign anyone in: revoked, past their expiry,
+ * idle too long (sessions) or of a user who is not active (the realtime plugin's periodic check).
+ */
+export async function endedCredentials(
+  db: DbOrTx,
+  p: { sessionIds: number[]; tokenIds: number[]; now: Date; idleMs: number },
+): Promise<{ sessions: number[]; tokens: number[] }> {
+  const idleSince = new Date(p.now.getTime() - p.idleMs);
+  const [sessions, tokens] = await Promise.all([
+    p.sessionIds.length
+      ? db
+          .select({ id: s.sessions.id })
+          .from(s.sessions)
+          .innerJoin(s.users, eq(s.users.id, s.sessions.userId))
+          .where(
+            and(
+              inArray(s.sessions.id, p.sessionIds),
+              or(
+                isNotNull(s.sessions.revokedAt),
+                lte(s.sessions.expiresAt, p.now),
+                lt(s.sessions.lastSeenAt, idleSince),
+                ne(s.users.active, 1),
+              ),
+            ),
+          )
+      : [],
+    p.tokenIds.length
+      ? db
+          .select({ id: s.apiTokens.id })
+          .from(s.apiTokens)
+          .innerJoin(s.users, eq(s.users.id, s.apiTokens.userId))
+          .where(
+            and(
+              inArray(s.apiTokens.id, p.tokenIds),
+              or(isNotNull(s.apiTokens.revokedAt), lte(s.apiTokens.expiresAt, p.now), ne(s.users.active, 1)),
+            ),
+          )
+      : [],
+  ]);
+  return { sessions: sessions.map((r) => r.id), tokens: tokens.map((r) => r.id) };
+}

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../db/schema/index.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { seedIfEmpty } from '../db/seed/seed.ts';
+import { fixedClock } from '../lib/clock.ts';
+import { as, PUBLIC_URL, signIn } from '../../test/harness.ts';
+import { connected, connectSocket, disconnected, nextEvent } from '../../test/sockets.ts';
+
+// Two instances on one PostgreSQL database with Redis, as in production behind a balancer (issue 10):
+// what happens through instance A reaches a socket held by instance B. CI sets both variables.
+const redisUrl = process.env.TEST_REDIS_URL;
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(redisUrl && adminUrl)('realtime across two instances (PostgreSQL + Redis)', () => {
+  const name = `rs_test_${randomBytes(6).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-rt-'));
+  const instances: { app: FastifyInstance; database: Database; url: string }[] = [];
+  const sockets: Socket[] = [];
+  const ids: Record<string, number> = {};
+  const sessions: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_URL,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: url.href,
+      REDIS_URL: redisUrl,
+    });
+    const clock = fixedClock('2026-03-02T15:00:00Z');
+    for (let i = 0; i < 2; i++) {
+      const database = await openDatabase({ url: url.href, poolMax: 5 });
+      if (i === 0) await seedIfEmpty(database.db, { uploadsDir: config.uploadsDir, images: false });
+      const app = await buildApp({ config, database, db: database.db, clock }, { logger: false });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      await app.realtime.ready;
+      const address = app.server.address();
+      instances.push({ app, database, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+    }
+    const db = instances[0]!.database.db;
+    for (const who of ['ana', 'admin']) {
+      const [u] = await db
+        .select({ id: s.users.id })
+        .from(s.users)
+        .where(eq(s.users.email, `${who}@rewards.test`));
+      ids[who] = u!.id;
+      sessions[who] = (await signIn(instances[0]!.app, `${who}@rewards.test`)).session!;
+    }
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+  afterAll(async () => {
+    for (const { app, database } of instances) {
+      await app.close();
+      await database.close();
+    }
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const [a, b] = [0, 1].map((i) => ({
+    get app() {
+      return instances[i]!.app;
+    },
+    socket(auth: Parameters<typeof connectSocket>[1]) {
+      const socket = connectSocket(instances[i]!.url, auth);
+      sockets.push(socket);
+      return connected(socket);
+    },
+  }));
+
+  it('a notification created through instance A reaches a client of instance B within 1 s', async () => {
+    const ana = await b!.socket({ session: sessions.ana });
+    const started = performance.now();
+    const event = nextEvent<{ userId: number }>(ana, 'systemNotification', 1000);
+    const res = await a!.app.inject({
+      method: 'POST',
+      url: '/api/users/points',
+      headers: as(sessions.admin),
+      payload: { userId: ids.ana, value: 15, description: 'Across instances' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await event).toEqual({ userId: ids.ana });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('a client whose session is revoked through instance A is disconnected by instance B', async () => {
+    const session = (await signIn(a!.app, 'ana@rewards.test')).session!;
+    const socket = await b!.socket({ session });
+    const gone = disconnected(socket, 1000);
+    const res = await a!.app.inject({ method: 'POST', url: '/api/auth/logout', headers: as(session) });
+    expect(res.statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    await expect(b!.socket({ session })).rejects.toThrow('SESSION_EXPIRED');
+  });
+
+  it('events emitted to a room on instance A reach its sockets on instance B through the Redis adapter', async () => {
+    const ana = await b!.socket({ session: sessions.ana });
+    const event = nextEvent<{ userId: number }>(ana, 'systemNotification', 1000);
+    a!.app.realtime.io.to(`user:${ids.ana}`).emit('systemNotification', { userId: ids.ana });
+    expect(await event).toEqual({ userId: ids.ana });
+    const sockets = await a!.app.realtime.io.in(`user:${ids.ana}`).fetchSockets();
+    expect(sockets.length).toBe(1);
+  });
+});

@@ -1,0 +1,291 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { SYSTEM_NOTIFICATION_EVENT, type SystemNotificationPayload } from '@rewards/shared/notifications';
+import type { ErrorCode } from '@rewards/shared/errors';
+import type { AppDeps } from '../deps.ts';
+import type { Database } from '../db/client.ts';
+import { endedCredentials, notificationReceivers } from '../modules/notifications/notifications.service.ts';
+import { SESSION_COOKIE, type Principal } from './auth.ts';
+
+/**
+ * Socket.IO on the API's own HTTP server (docs/decisions/0006-realtime-notifications.md).
+ *
+ * - Websocket transport only, path /socket.io/. A browser authenticates with its session cookie (and
+ *   must come from one of our origins, like any cookie-carrying write); an integration with a personal
+ *   API token in the handshake's `auth.token`. Both go through the same checks as every HTTP request.
+ * - Each socket joins `user:{id}` and `session:{id}` or `token:{id}`.
+ * - The database announces, after commit, new notifications (`rs_notifications`: a range of ids) and
+ *   ended credentials (`rs_revocations`: a session, token or user); every instance LISTENs on its own
+ *   connection and acts on the sockets it holds (`io.local`). With REDIS_URL the Redis adapter carries
+ *   whatever else is emitted to a room between instances.
+ */
+
+export const NOTIFICATIONS_CHANNEL = 'rs_notifications';
+export const REVOCATIONS_CHANNEL = 'rs_revocations';
+const SWEEP_INTERVAL_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export interface Realtime {
+  io: Server;
+  /** Resolves once this instance LISTENs to the database (new sockets are accepted before that). */
+  ready: Promise<void>;
+}
+
+interface SocketData {
+  principal: Principal;
+}
+
+type Unlisten = () => Promise<void>;
+type ListenHandlers = Record<string, (payload: string) => void>;
+
+/**
+ * LISTENs to `channels` on a connection of its own: PGlite's in-process `listen`, or a dedicated `pg`
+ * client (a pooled connection cannot hold a LISTEN) that reconnects after a drop and then calls
+ * `onReconnect`, since announcements sent while it was away are lost.
+ */
+async function listenDatabase(
+  database: Database,
+  handlers: ListenHandlers,
+  log: FastifyInstance['log'],
+  onReconnect: () => void,
+): Promise<Unlisten> {
+  const client: unknown = database.db.$client;
+  if (!(client instanceof pg.Pool)) {
+    const lite = database.db.$client as unknown as {
+      listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>;
+    };
+    const stops = await Promise.all(Object.entries(handlers).map(([channel, cb]) => lite.listen(channel, cb)));
+    return async () => {
+      await Promise.all(stops.map((stop) => stop().catch(() => undefined)));
+    };
+  }
+  const pool = client;
+  let closed = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (first: boolean): Promise<void> => {
+    const c = new pg.Client(pool.options);
+    c.on('notification', (msg) => {
+      const cb = handlers[msg.channel];
+      if (cb && msg.payload !== undefined) cb(msg.payload);
+    });
+    const lost = (err?: Error) => {
+      if (closed || current !== c) return;
+      current = null;
+      log.warn({ err }, 'realtime: database listener lost, reconnecting');
+      c.end().catch(() => undefined);
+      retry = setTimeout(() => void connect(false).catch(() => lost()), 1000);
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
+    current = c;
+    try {
+      await c.connect();
+      for (const channel of Object.keys(handlers)) await c.query(`LISTEN ${channel}`);
+    } catch (err) {
+      if (first) {
+        current = null;
+        await c.end().catch(() => undefined);
+        throw err;
+      }
+      lost(err as Error);
+      return;
+    }
+    if (!first) onReconnect();
+  };
+  await connect(true);
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => undefined);
+  };
+}
+
+function handshakeError(code: ErrorCode): Error {
+  return Object.assign(new Error(code), { data: { code } });
+}
+
+export const realtimePlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps }) => {
+  const { config, database, db, clock } = opts.deps;
+  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(app.server, {
+    path: '/socket.io/',
+    transports: ['websocket'],
+    serveClient: false,
+    // The web app is served from our own origin; the handshake checks it below for cookie sign-in.
+    cors: undefined,
+    connectTimeout: 20_000,
+  });
+
+  let pub: Redis | undefined;
+  let sub: Redis | undefined;
+  if (config.redisUrl) {
+    pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+    sub = pub.duplicate();
+    pub.on('error', (err) => app.log.warn({ err }, 'realtime: redis publisher'));
+    sub.on('error', (err) => app.log.warn({ err }, 'realtime: redis subscriber'));
+    io.adapter(createAdapter(pub, sub, { key: 'rewards-io' }));
+  }
+
+  io.use((socket, next) => {
+    void (async () => {
+      const auth = socket.handshake.auth as { token?: unknown } | undefined;
+      let result: Principal | ErrorCode;
+      if (typeof auth?.token === 'string' && auth.token) {
+        result = await app.verifyCredential.token(auth.token);
+      } else {
+        const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
+        const session = cookies[SESSION_COOKIE];
+        if (!session) return next(handshakeError('UNAUTHENTICATED'));
+        // A cookie rides along with any page's request: only our own pages may use it (cross-site hijacking).
+        const origin = socket.handshake.headers.origin;
+        if (!origin || !config.allowedOrigins.includes(origin)) return next(handshakeError('ORIGIN_MISMATCH'));
+        result = await app.verifyCredential.session(session);
+      }
+      if (typeof result === 'string') return next(handshakeError(result));
+      socket.data.principal = result;
+      next();
+    })().catch((err: unknown) => {
+      app.log.error({ err }, 'realtime: handshake failed');
+      next(handshakeError('INTERNAL_ERROR'));
+    });
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const p = (socket.data as SocketData).principal;
+    const rooms = [`user:${p.id}`];
+    if (p.sessionId) rooms.push(`session:${p.sessionId}`);
+    if (p.tokenId) rooms.push(`token:${p.tokenId}`);
+    void socket.join(rooms);
+  });
+
+  // New notifications: ranges of ids, read in one query per batch that arrives while the last one runs.
+  const pending: [number, number][] = [];
+  let draining = false;
+  let lastMax = 0;
+  const localRooms = io.of('/').adapter.rooms;
+  async function drain() {
+    if (draining) return;
+    draining = true;
+    try {
+      while (pending.length) {
+        const batch = pending.splice(0, 200);
+        // Nobody connected here: nothing to read.
+        if (io.engine.clientsCount === 0) continue;
+        const users = new Set<number>();
+        for (const [min, max] of batch) for (const u of await notificationReceivers(db, min, max)) users.add(u);
+        for (const userId of users) {
+          const room = `user:${userId}`;
+          if (!localRooms.has(room)) continue;
+          io.local.to(room).emit(SYSTEM_NOTIFICATION_EVENT, { userId } satisfies SystemNotificationPayload);
+        }
+      }
+    } catch (err) {
+      app.log.error({ err }, 'realtime: reading new notifications failed');
+    } finally {
+      draining = false;
+    }
+  }
+  function onNotifications(payload: string) {
+    const range = parseRange(payload);
+    if (!range) return;
+    lastMax = Math.max(lastMax, range[1]);
+    pending.push(range);
+    void drain();
+  }
+  function onRevocation(payload: string) {
+    const msg = parseRevocation(payload);
+    if (msg) io.local.in(`${msg.kind}:${msg.id}`).disconnectSockets(true);
+  }
+  // After a lost listener: whatever was written meanwhile is announced again (a revocation missed meanwhile
+  // is caught by the periodic check below).
+  async function catchUp() {
+    const { rows } = await database.db.$client.query<{ max: number | null }>('select max(id) as max from notifications');
+    const max = rows[0]?.max ?? 0;
+    if (max > lastMax) onNotifications(JSON.stringify({ min: lastMax + 1, max }));
+  }
+
+  let unlisten: Unlisten | null = null;
+  const ready = (async () => {
+    const { rows } = await database.db.$client.query<{ max: number | null }>('select max(id) as max from notifications');
+    lastMax = rows[0]?.max ?? 0;
+    unlisten = await listenDatabase(
+      database,
+      { [NOTIFICATIONS_CHANNEL]: onNotifications, [REVOCATIONS_CHANNEL]: onRevocation },
+      app.log,
+      () => void catchUp().catch((err: unknown) => app.log.error({ err }, 'realtime: catch-up failed')),
+    );
+  })();
+  ready.catch((err: unknown) => app.log.error({ err }, 'realtime: could not listen to the database'));
+  await ready;
+
+  // Credentials also end without a write that announces it (absolute or idle expiry of a session, a token's
+  // expiry): once a minute the sockets this instance holds are checked against the database.
+  const sweep = setInterval(() => {
+    void endExpired().catch((err: unknown) => app.log.warn({ err }, 'realtime: credential check failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+  async function endExpired() {
+    const sessionIds = new Set<number>();
+    const tokenIds = new Set<number>();
+    for (const socket of io.of('/').sockets.values()) {
+      const p = (socket.data as SocketData).principal;
+      if (p?.sessionId) sessionIds.add(p.sessionId);
+      if (p?.tokenId) tokenIds.add(p.tokenId);
+    }
+    const ended = await endedCredentials(db, {
+      sessionIds: [...sessionIds],
+      tokenIds: [...tokenIds],
+      now: clock.now(),
+      idleMs: config.session.idleMs,
+    });
+    for (const id of ended.sessions) io.local.in(`session:${id}`).disconnectSockets(true);
+    for (const id of ended.tokens) io.local.in(`token:${id}`).disconnectSockets(true);
+  }
+
+  app.decorate('realtime', { io: io as unknown as Server, ready } satisfies Realtime);
+
+  // Open websockets would keep the HTTP server from closing.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await unlisten?.();
+    // The adapter (and its Redis subscriptions); the HTTP server is Fastify's to close.
+    await io.of('/').adapter.close();
+    await pub?.quit().catch(() => undefined);
+    await sub?.quit().catch(() => undefined);
+  });
+});
+
+function parseRange(payload: string): [number, number] | null {
+  try {
+    const v = JSON.parse(payload) as { min?: unknown; max?: unknown };
+    if (Number.isInteger(v.min) && Number.isInteger(v.max) && (v.min as number) <= (v.max as number))
+      return [v.min as number, v.max as number];
+  } catch {
+    /* not ours */
+  }
+  return null;
+}
+
+function parseRevocation(payload: string): { kind: 'session' | 'token' | 'user'; id: number } | null {
+  try {
+    const v = JSON.parse(payload) as { kind?: unknown; id?: unknown };
+    if ((v.kind === 'session' || v.kind === 'token' || v.kind === 'user') && Number.isInteger(v.id))
+      return { kind: v.kind, id: v.id as number };
+  } catch {
+    /* not ours */
+  }
+  return null;
+}

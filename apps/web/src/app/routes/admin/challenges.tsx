@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { ChallengesPanel } from '@/features/challenges/components/challenges-panel';
+import { ParticipantsPanel } from '@/features/challenges/components/participants-panel';
+import { Page } from '@/components/ui/page';
+import { useAdminStores } from '../../layouts/admin-layout';
+
+/** /admin/challenge/{storeId}: the store's challenges; ?challenge={id} opens its participants, answers and winners. */
+export default function AdminChallengesPage() {
+  const { t } = useTranslation('challenges');
+  const storeId = Number(useParams().storeId);
+  const store = useAdminStores().find((s) => s.id === storeId);
+  const [params, setParams] = useSearchParams();
+  const selected = Number(params.get('challenge')) || null;
+  return (
+    <Page title={store ? t('admin.title', { store: store.title }) : t('admin.pageTitle')}>
+      <ChallengesPanel key={storeId} storeId={storeId} selected={selected} onSelect={(id) => setParams({ challenge: String(id) })} />
+      {selected !== null && <ParticipantsPanel key={selected} challengeId={selected} onClose={() => setParams({})} />}
+    </Page>
+  );
+}

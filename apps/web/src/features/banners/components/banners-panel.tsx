@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Banner } from '@rewards/shared/banners';
+import { ActiveBadge } from '@/components/ui/active-badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmActionDialog, useConfirmAction } from '@/components/ui/confirm-action';
+import { Dialog } from '@/components/ui/dialog';
+import { Pagination } from '@/components/ui/pagination';
+import { variantUrl } from '@/lib/images';
+import { useBannerAction } from '../api/banner-action';
+import { useAdminBanners } from '../api/get-admin-banners';
+import { BannerForm } from './banner-form';
+
+/** /admin/banners: a store's banners with their actions, and the create / edit dialog. */
+export function BannersPanel({
+  storeId,
+  editing,
+  onEdit,
+}: {
+  storeId: number;
+  editing: Banner | 'new' | null;
+  onEdit: (b: Banner | 'new' | null) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [page, setPage] = useState(1);
+  const banners = useAdminBanners({ storeId, page, pageSize: 20 });
+  const action = useBannerAction();
+  const confirm = useConfirmAction((p) => action.mutateAsync(p));
+  return (
+    <>
+      <p className="-mt-2 mb-4 text-sm text-slate-600">{t('banners.help')}</p>
+      <ul className="space-y-3" aria-busy={banners.isFetching}>
+        {banners.data?.data.map((b) => (
+          <li key={b.id} className="flex flex-wrap items-center gap-4 rounded-xl border border-slate-200 bg-white p-3">
+            <img src={variantUrl(b.picture, 600)} alt="" className="h-20 w-64 rounded-md object-cover" />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-slate-900">{b.title}</p>
+              <p className="text-sm text-slate-600">{t('banners.position', { position: b.position })}</p>
+              <ActiveBadge active={b.active} />
+            </div>
+            <div className="flex gap-1">
+              <Button variant="ghost" onClick={() => onEdit(b)}>
+                {t('inventory.edit')}
+              </Button>
+              <Button
+                variant="ghost"
+                onClick={() => confirm.setPending({ id: b.id, name: b.title, action: b.active ? 'deactivate' : 'activate' })}
+              >
+                {b.active ? t('inventory.deactivate') : t('inventory.activate')}
+              </Button>
+              <Button
+                variant="ghost"
+                className="text-rose-700"
+                onClick={() => confirm.setPending({ id: b.id, name: b.title, action: 'delete' })}
+              >
+                {t('inventory.delete')}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {banners.data?.data.length === 0 && <p className="text-slate-600">{t('banners.none')}</p>}
+      {banners.data && <Pagination page={banners.data.page} totalPages={banners.data.totalPages} onChange={setPage} />}
+      <Dialog open={editing !== null} title={editing === 'new' ? t('banners.new') : t('banners.edit')} onClose={() => onEdit(null)}>
+        {editing !== null && <BannerForm storeId={storeId} banner={editing === 'new' ? undefined : editing} onDone={() => onEdit(null)} />}
+      </Dialog>
+      <ConfirmActionDialog confirm={confirm} kind="Banner" />
+    </>
+  );
+}

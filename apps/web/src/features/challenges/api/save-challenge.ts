@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Challenge, ChallengeForm } from '@rewards/shared/challenges';
+import { api } from '@/lib/api';
+import { challengeKeys } from './keys';
+
+/** Create (no id: with the store) or edit a challenge; every challenges query reloads after. */
+export function useSaveChallenge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, storeId, values }: { id?: number; storeId: number; values: ChallengeForm }) =>
+      id
+        ? api<{ data: Challenge }>(`/challenges/${id}`, { method: 'PUT', body: values })
+        : api<{ data: Challenge }>('/challenges', { method: 'POST', body: { ...values, storeId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: challengeKeys.all }),
+    onError: () => undefined,
+  });
+}

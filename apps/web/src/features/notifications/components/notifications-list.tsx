@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
+import { Tabs } from '@/components/ui/tabs';
+import { ApiError } from '@/lib/api';
+import { useRealtimeOnline } from '@/lib/socket';
+import { toast } from '@/lib/toast';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkAllNotificationsViewed } from '../api/mark-notification-viewed';
+import { NotificationEntry } from './notification-entry';
+
+const PAGE_SIZE = 10;
+
+/** The /notifications list: newest first, paged, all or only unseen; loading, empty and error states. */
+export function NotificationsList() {
+  const { t } = useTranslation('notifications');
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<'all' | 'active'>('all');
+  const list = useNotifications({ page, pageSize: PAGE_SIZE, ...(filter === 'active' ? { active: true } : {}) });
+  const markAll = useMarkAllNotificationsViewed();
+  const online = useRealtimeOnline();
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <Tabs
+          label={t('filter.label')}
+          selected={filter}
+          onSelect={(v) => {
+            setFilter(v as 'all' | 'active');
+            setPage(1);
+          }}
+          tabs={[
+            { id: 'all', label: t('filter.all') },
+            { id: 'active', label: t('filter.active', { count: list.data?.activeCount ?? 0 }) },
+          ]}
+        />
+        <div className="flex items-center gap-3">
+          <span
+            className="inline-flex items-center gap-1.5 text-xs text-slate-600"
+            data-testid="realtime-status"
+            data-online={online ? '1' : '0'}
+          >
+            <span className={`h-2 w-2 rounded-full ${online ? 'bg-emerald-500' : 'bg-slate-400'}`} aria-hidden="true" />
+            {online ? t('online') : t('offline')}
+          </span>
+          <Button
+            variant="secondary"
+            disabled={!list.data?.activeCount || markAll.isPending}
+            onClick={() =>
+              markAll.mutate(undefined, {
+                onSuccess: () => toast.success(t('allOpened')),
+                onError: (err) => toast.error(t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`)),
+              })
+            }
+          >
+            {t('markAllSeen')}
+          </Button>
+        </div>
+      </div>
+      {list.isPending ? (
+        <ul className="space-y-3" aria-busy="true" aria-label={t('loading')}>
+          {Array.from({ length: 4 }, (_, i) => (
+            <li key={i} className="h-16 animate-pulse rounded-xl bg-slate-100" />
+          ))}
+        </ul>
+      ) : list.isError ? (
+        <div className="rounded-xl border border-rose-200 bg-rose-50 p-6 text-rose-800" role="alert">
+          <p>{t('error')}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void list.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : list.data.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600" data-testid="notifications-empty">
+          {filter === 'active' ? t('emptyActive') : t('empty')}
+        </p>
+      ) : (
+        <>
+          <ul className="space-y-3" data-testid="notifications-list">
+            {list.data.data.map((n) => (
+              <li key={n.id}>
+                <NotificationEntry notification={n} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={list.data.page} totalPages={list.data.totalPages} onChange={setPage} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Order } from '@rewards/shared/orders';
+import { formatDateTime, formatPoints } from '@/lib/format';
+
+/** An order's number (a link to its page in the list), status, customer, date and total. */
+export function OrderHeader({ order, link = false }: { order: Order; link?: boolean }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+      <h2 className="font-semibold">
+        {link ? (
+          <Link to={`/admin/orders/${order.id}`} className="text-indigo-700 hover:underline">
+            {t('orders.one', { id: order.id })}
+          </Link>
+        ) : (
+          t('orders.one', { id: order.id })
+        )}
+      </h2>
+      <span className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-800" data-testid="admin-order-status">
+        {t(`orders.status.${order.status}`, { ns: 'common' })}
+      </span>
+      <span className="text-sm text-slate-800">
+        {order.customer.name} <span className="text-slate-500">· {order.customer.email}</span>
+      </span>
+      <span className="text-sm text-slate-600">{formatDateTime(order.createdAt)}</span>
+      <span className="ml-auto font-bold tabular-nums">{formatPoints(order.total)}</span>
+    </div>
+  );
+}

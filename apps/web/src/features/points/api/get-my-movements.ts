@@ -1,0 +1,16 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { MovementList, MovementPeriod } from '@rewards/shared/points';
+import { api } from '@/lib/api';
+import { pointsKeys } from './keys';
+
+export const myMovementsQueryOptions = (period: MovementPeriod, page: number) =>
+  queryOptions({
+    queryKey: pointsKeys.movements(period, page),
+    queryFn: () => api<MovementList>('/accounts/myMovements', { query: { ...period, page, pageSize: 10 } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The session user's movements in a period, 10 a page. */
+export function useMyMovements(period: MovementPeriod, page: number, enabled = true) {
+  return useQuery({ ...myMovementsQueryOptions(period, page), enabled });
+}

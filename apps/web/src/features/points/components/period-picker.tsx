@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import type { MovementPeriod } from '@rewards/shared/points';
+import { addDays, type ProgramCalendar } from '@rewards/shared/program';
+
+export const presets = ['year', 'days30', 'all', 'custom'] as const;
+export type Preset = (typeof presets)[number];
+
+/**
+ * The days a preset stands for, in the program's calendar: this program year, the last 30 days up to
+ * today, everything, or the dates typed. Undefined while the calendar a preset needs is loading.
+ */
+export function periodOf(preset: Preset, custom: MovementPeriod, calendar: ProgramCalendar | undefined): MovementPeriod | undefined {
+  if (preset === 'year') return calendar && { from: calendar.year.from };
+  if (preset === 'days30') return calendar ? { from: addDays(calendar.today, -29), to: calendar.today } : {};
+  return preset === 'custom' ? custom : {};
+}
+
+/** A reversed range (from after to) is refused before anything is asked. */
+export const isReversed = (p: MovementPeriod | undefined) => Boolean(p?.from && p.to && p.from > p.to);
+
+/** The period of /account's movements: presets as a radio group, and two dates for 'custom'. */
+export function PeriodPicker({
+  preset,
+  custom,
+  today,
+  onPreset,
+  onCustom,
+}: {
+  preset: Preset;
+  custom: MovementPeriod;
+  today: string | undefined;
+  onPreset: (preset: Preset) => void;
+  onCustom: (custom: MovementPeriod) => void;
+}) {
+  const { t } = useTranslation();
+  const invalidRange = preset === 'custom' && isReversed(custom);
+  return (
+    <div className="mb-4 flex flex-wrap items-end gap-3">
+      <div role="radiogroup" aria-label={t('account.period')} className="inline-flex flex-wrap rounded-lg border border-slate-300 p-0.5">
+        {presets.map((p) => (
+          <button
+            key={p}
+            type="button"
+            role="radio"
+            aria-checked={preset === p}
+            onClick={() => onPreset(p)}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600 ${preset === p ? 'bg-indigo-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+          >
+            {t(`account.periods.${p}`)}
+          </button>
+        ))}
+      </div>
+      {preset === 'custom' && (
+        <div className="flex flex-wrap items-end gap-3">
+          {(['from', 'to'] as const).map((end) => (
+            <label key={end} className="text-sm">
+              <span className="block font-medium text-slate-800">{t(`account.${end}`)}</span>
+              <input
+                type="date"
+                value={custom[end] ?? ''}
+                max={today}
+                onChange={(e) => onCustom({ ...custom, [end]: e.target.value || undefined })}
+                className="rounded-md border border-slate-300 px-3 py-1.5"
+                aria-invalid={invalidRange || undefined}
+              />
+            </label>
+          ))}
+          {invalidRange && (
+            <p role="alert" className="text-sm font-medium text-rose-700">
+              {t('account.badRange')}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

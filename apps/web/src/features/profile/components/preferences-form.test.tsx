@@ -1,0 +1,150 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next, { type i18n as I18n } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { errorMessages } from '@rewards/shared/errors';
+import type { UserPreferences } from '@rewards/shared/profile';
+import commonEn from '@/locales/en/common.json';
+import commonEs from '@/locales/es/common.json';
+import profileEn from '@/locales/en/profile.json';
+import profileEs from '@/locales/es/profile.json';
+import { PreferencesForm } from './preferences-form';
+
+const errors = (lang: 'en' | 'es') => Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang]]));
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: 'es',
+    resources: {
+      en: { common: commonEn, profile: profileEn, errors: errors('en') },
+      es: { common: commonEs, profile: profileEs, errors: errors('es') },
+    },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('es');
+});
+
+const fresh: UserPreferences = {
+  city: null,
+  postalCode: null,
+  state: null,
+  address: null,
+  preferredContact: 'email',
+  preferredCategoryId: null,
+  officeInCity: null,
+  storeId: 1,
+  storeSource: 'default',
+  language: null,
+  savedAt: null,
+};
+
+/** Answers the lists the form reads, and the POST with `post`; records the bodies posted. */
+function server(post: { status: number; body: unknown }) {
+  const posted: unknown[] = [];
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (init?.method === 'POST') {
+      posted.push(JSON.parse(String(init.body)));
+      return json(post.status, post.body);
+    }
+    if (url.startsWith('/api/stores/'))
+      return json(200, {
+        data: [
+          { id: 1, title: 'Oficina Ciudad de México' },
+          { id: 3, title: 'Oficina Monterrey' },
+        ],
+        page: 1,
+        pageSize: 100,
+        totalCount: 2,
+        totalPages: 1,
+      });
+    if (url.startsWith('/api/catalog/categories'))
+      return json(200, { data: [{ id: 8, value: 'mochilas', label: { en: 'Backpacks', es: 'Mochilas' } }] });
+    return json(200, {
+      data: [
+        { id: null, value: 'teams', label: { en: 'Teams', es: 'Teams' } },
+        { id: null, value: 'email', label: { en: 'E-mail', es: 'Correo' } },
+      ],
+    });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return posted;
+}
+
+function renderForm(preferences = fresh) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <PreferencesForm preferences={preferences} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('PreferencesForm', () => {
+  it('shows each field its message in Spanish and posts nothing while invalid', async () => {
+    const posted = server({ status: 200, body: { data: fresh } });
+    renderForm();
+    await screen.findByRole('option', { name: 'Mochilas' });
+    fill('Código postal', '64#00');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar preferencias' }));
+    expect(await screen.findAllByText('Campo obligatorio')).toHaveLength(3);
+    expect(screen.getByText('Escribe un código postal válido (letras, dígitos, espacios o guiones)')).toBeTruthy();
+    expect(posted).toEqual([]);
+  });
+
+  it('posts the preferences without a store unless the user changes it', async () => {
+    const posted = server({ status: 200, body: { data: { ...fresh, city: 'Monterrey', savedAt: '2026-03-02T15:00:00.000Z' } } });
+    renderForm();
+    await screen.findByRole('option', { name: 'Mochilas' });
+    fill('Ciudad', 'Monterrey');
+    fill('Estado', 'Nuevo León');
+    fill('Dirección completa', 'Av. Constitución 100');
+    fill('Código postal', '64000');
+    fireEvent.click(screen.getByRole('radio', { name: 'Teams' }));
+    fill('Categoría preferida', '8');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar preferencias' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      city: 'Monterrey',
+      state: 'Nuevo León',
+      address: 'Av. Constitución 100',
+      postalCode: '64000',
+      preferredContact: 'teams',
+      preferredCategoryId: 8,
+      officeInCity: false,
+    });
+  });
+
+  it("puts the server's field errors next to their fields, in English", async () => {
+    await i18n.changeLanguage('en');
+    server({
+      status: 400,
+      body: {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are not valid',
+        details: [{ field: 'body.storeId', message: 'Choose an active store', code: 'custom' }],
+        requestId: 'x',
+      },
+    });
+    renderForm({ ...fresh, city: 'Monterrey', state: 'Nuevo León', address: 'Av. Constitución 100', postalCode: '64000' });
+    await screen.findByRole('option', { name: 'Oficina Monterrey' });
+    fill('Store', '3');
+    expect((screen.getByLabelText('Preferred category') as HTMLSelectElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    expect(await screen.findByText('Choose an active store')).toBeTruthy();
+  });
+});

@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MutationMeta } from '@tanstack/react-query';
+import { ApiError } from './api';
+import { toast } from './toast';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The stable code of a failure: the server's (or NETWORK_ERROR, TIMEOUT), INTERNAL_ERROR for anything else. */
+export function errorCode(error: unknown): ApiError['code'] {
+  return error instanceof ApiError ? error.code : 'INTERNAL_ERROR';
+}
+
+/**
+ * The one way to turn a failure into text: its code's message in the reader's language (the texts live with
+ * their codes in packages/shared, namespace `errors`); a code without a text reads as INTERNAL_ERROR.
+ */
+export function errorText(t: Translate, error: unknown): string {
+  return t(`errors:${errorCode(error)}`, { defaultValue: t('errors:INTERNAL_ERROR') });
+}
+
+/** `errorText` bound to the current language: `const errorText = useErrorText(); errorText(err)`. */
+export function useErrorText(): (error: unknown) => string {
+  const { t } = useTranslation();
+  return useCallback((error: unknown) => errorText(t, error), [t]);
+}
+
+/**
+ * Toasts a failed action where it happened: the expected refusals listed in `warnings` (not enough points,
+ * already in the cart) as a warning, anything else as an error.
+ */
+export function useErrorToast(): (error: unknown, warnings?: readonly string[]) => void {
+  const text = useErrorText();
+  return useCallback(
+    (error: unknown, warnings: readonly string[] = []) => (warnings.includes(errorCode(error)) ? toast.warning : toast.error)(text(error)),
+    [text],
+  );
+}
+
+/**
+ * `meta` of a mutation whose failures its caller shows (in the form, on the line, as a toast): the global
+ * 'Alerta' of docs/architecture.md P8 stays quiet for it (see app/providers.tsx).
+ */
+export const ownErrors: MutationMeta = { ownErrors: true };

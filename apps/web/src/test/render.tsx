@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next, { type i18n as I18n } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { errorMessages } from '@rewards/shared/errors';
+import adminEn from '@/locales/en/admin.json';
+import adminEs from '@/locales/es/admin.json';
+import commonEn from '@/locales/en/common.json';
+import commonEs from '@/locales/es/common.json';
+
+const errors = (lang: 'en' | 'es') => Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang]]));
+
+/** An i18next of its own per test file, Spanish first, with the shop's, the admin's and the error texts. */
+export async function createTestI18n(): Promise<I18n> {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: 'es',
+    resources: {
+      en: { common: commonEn, admin: adminEn, errors: errors('en') },
+      es: { common: commonEs, admin: adminEs, errors: errors('es') },
+    },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
+  return i18n;
+}
+
+/** jsdom has no <dialog> methods. */
+export function polyfillDialog() {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+}
+
+/** Renders inside the providers a page has: texts, a fresh query cache, a router. */
+export function renderWithProviders(ui: ReactNode, i18n: I18n, path = '/') {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+/**
+ * Stands in for the API: `answer` gets each call (method, path without /api, query, JSON body) and returns
+ * `[status, body]`. Returns the list of calls made.
+ */
+export function fakeApi(answer: (call: FakeCall) => [number, unknown]) {
+  const calls: FakeCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://test');
+      const call: FakeCall = {
+        method: init?.method ?? 'GET',
+        path: url.pathname.replace(/^\/api/, ''),
+        query: url.searchParams,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      const [status, body] = answer(call);
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}

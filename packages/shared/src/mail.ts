@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { paginationSchema } from './common.ts';
+
+/**
+ * The e-mail outbox (docs/architecture.md A1 and A6, docs/decisions/0007-profile-and-mail.md): rows are
+ * written inside business transactions (a notification's copy by a database trigger), and a worker in the
+ * server delivers them through SMTP, with retries and backoff, until `sent` or `failed`.
+ */
+export const mailStatuses = ['pending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+/**
+ * What a row carries: `message` (subject and text written by its writer), `notification` (the e-mail copy
+ * of a notification, rendered at send time in the user's language), `orderApproved` (the follow-up notice
+ * of an approved order, rendered at send time).
+ */
+export const mailKinds = ['message', 'notification', 'orderApproved'] as const;
+export type MailKind = (typeof mailKinds)[number];
+
+/** Attempts before a message is marked failed, and its backoff: 30 s, 1 min, 2 min, ... at most 1 h. */
+export const MAIL_MAX_ATTEMPTS = 6;
+export const MAIL_BACKOFF_BASE_MS = 30_000;
+export const MAIL_BACKOFF_MAX_MS = 3_600_000;
+
+/** Milliseconds to wait after the `attempts`-th failed attempt. */
+export function mailBackoffMs(attempts: number, baseMs = MAIL_BACKOFF_BASE_MS, maxMs = MAIL_BACKOFF_MAX_MS): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
+}
+
+/** `GET /api/mail/outbox` filters. */
+export const outboxQuerySchema = z
+  .object({
+    page: paginationSchema.shape.page,
+    pageSize: paginationSchema.shape.pageSize,
+    status: z.enum(mailStatuses).optional(),
+  })
+  .strict();
+export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
+
+/** A row of the outbox as administrators read it (subject and text as sent, or as they will be). */
+export const outboxMessageSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(mailKinds),
+  toAddress: z.string(),
+  subject: z.string(),
+  bodyText: z.string(),
+  status: z.enum(mailStatuses),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  sendAfter: z.string(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+  userId: z.number().int().nullable(),
+  notificationId: z.number().int().nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
