@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support.ts';
 
 const picture = async (color: string, name: string) => ({
   name,
@@ -9,17 +9,7 @@ const picture = async (color: string, name: string) => ({
     .toBuffer(),
 });
 
-async function signInAs(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-button').click();
-  await page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) }).click();
-  await page.waitForURL(/signin=(new|ok)/);
-  // A first sign-in is sent to /myProfile after 1000 ms; let that happen before going on.
-  if (page.url().includes('signin=new')) await page.waitForURL(/\/myProfile$/);
-  await expect(page.getByTestId('account-menu')).toBeVisible();
-}
-
-test('an administrator stocks a new product; a shopper finds it in both languages and in every ordering', async ({ browser }) => {
+test('an administrator stocks a new product; a shopper finds it in both languages and in every ordering', async ({ browser, signInAs }) => {
   // --- the administrator: a category, then a product with two pictures ---
   const admin = await (await browser.newContext({ locale: 'es-MX' })).newPage();
   await signInAs(admin, 'super@rewards.test');

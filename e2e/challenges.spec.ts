@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test, expectNoSeriousViolations } from './support.ts';
 
 /**
  * Surprise challenges (issue 10). The journey runs in the second store (Oficina Guadalajara), run by the
@@ -11,28 +11,6 @@ import { expect, test, type Page } from '@playwright/test';
 const suffix = Date.now().toString(36).slice(-5);
 const title = `Trivia de bienestar ${suffix}`;
 const shopper = 'sonia.trevino@rewards.test';
-
-async function signInAs(page: Page, email: string, listed = true) {
-  await page.goto('/login');
-  await page.getByTestId('login-button').click();
-  if (listed) await page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) }).click();
-  else {
-    await page.getByLabel('Otra cuenta registrada').fill(email);
-    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-  }
-  await page.waitForURL(/signin=(new|ok)/);
-  // A first sign-in is sent to /myProfile after 1000 ms; let that happen before going on.
-  if (page.url().includes('signin=new')) await page.waitForURL(/\/myProfile$/);
-  await expect(page.getByTestId('account-menu')).toBeVisible();
-}
-
-async function expectNoSeriousViolations(page: Page, where: string) {
-  // The pages are checked without sonner's toasts, which come and go during the journey (its error toast's
-  // colours are the library's, shared by every page: not this feature's to judge).
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).exclude('[data-sonner-toaster]').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${where}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
-}
 
 /** A datetime-local value on this machine's clock (the browser runs on the same one). */
 function localInput(ms: number): string {
@@ -54,6 +32,7 @@ test('an administrator creates and activates a challenge, a second is refused; t
   page,
   browser,
   baseURL,
+  signInAs,
 }, testInfo) => {
   const shot = (p: Page, name: string) => p.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
   await signInAs(page, 'super@rewards.test');
@@ -121,7 +100,7 @@ test('an administrator creates and activates a challenge, a second is refused; t
 
   // --- the shopper: told it opened, answers every question, once ---
   const shopperPage = await (await browser.newContext({ locale: 'es-MX' })).newPage();
-  await signInAs(shopperPage, shopper, false);
+  await signInAs(shopperPage, shopper);
   const startPoints = await points(shopperPage);
   await shopperPage.getByRole('navigation', { name: 'Tu cuenta' }).getByRole('link', { name: 'Retos' }).click();
   await expect(shopperPage).toHaveURL(/\/challenge$/);

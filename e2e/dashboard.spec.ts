@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, expectNoSeriousViolations, test } from './support.ts';
 import type { Dashboard } from '@rewards/shared/dashboard';
 
 /**
@@ -9,22 +9,6 @@ import type { Dashboard } from '@rewards/shared/dashboard';
  * file on the same server. The order she places is canceled at once, so her points and the store's
  * stock end as they were; figures are compared with the API's, whatever the specs before left.
  */
-
-async function signInAs(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-button').click();
-  const listed = page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) });
-  if (await listed.count()) await listed.click();
-  else {
-    // Not a demo account: the provider's field for any registered e-mail.
-    await page.getByLabel('Otra cuenta registrada').fill(email);
-    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-  }
-  await page.waitForURL(/signin=(new|ok)/);
-  // A first sign-in is sent to /myProfile after 1000 ms; let that happen before going on.
-  if (page.url().includes('signin=new')) await page.waitForURL(/\/myProfile$/);
-  await expect(page.getByTestId('account-menu')).toBeVisible();
-}
 
 /** A chart's drawing (not the icons of its legend, which are svg too). */
 const CHART_SVG = '.recharts-wrapper > svg.recharts-surface';
@@ -48,16 +32,9 @@ async function expectFigures(page: Page, data: Dashboard, lang: 'es' | 'en') {
   await expect(page.getByTestId('figure-orders-value')).toHaveText(number(lang, data.orders.count));
 }
 
-async function expectNoSeriousViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(
-    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.nodes[0]?.target}`),
-  ).toEqual([]);
-}
-
 /** María's promotion, undone after the test even when it fails halfway. */
 let promoted: { userId: number } | null = null;
-test.afterEach(async ({ browser }) => {
+test.afterEach(async ({ browser, signInAs }) => {
   if (!promoted) return;
   const page = await (await browser.newContext({ locale: 'es-MX' })).newPage();
   await signInAs(page, 'super@rewards.test');
@@ -69,6 +46,7 @@ test.afterEach(async ({ browser }) => {
 
 test('an administrator reads the figures and charts of their store, as tables too, in Spanish and in English', async ({
   browser,
+  signInAs,
 }, testInfo) => {
   test.setTimeout(120_000);
   const superPage = await (await browser.newContext({ locale: 'es-MX', reducedMotion: 'reduce' })).newPage();
@@ -136,7 +114,7 @@ test('an administrator reads the figures and charts of their store, as tables to
   await expect(page.getByTestId('low-stock')).toBeVisible();
   if (data.lowStock.products.length > 0)
     await expect(page.getByTestId('low-stock-item').first().getByRole('link')).toHaveAttribute('href', `/admin/inventory/${storeId}`);
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolations(page, 'dashboard');
   await page.screenshot({ path: testInfo.outputPath('dashboard-es.png'), fullPage: true });
 
   // The toggle shows the table instead of the chart.
@@ -146,7 +124,7 @@ test('an administrator reads the figures and charts of their store, as tables to
   await expect(creditsTable).toBeVisible();
   const total = data.loadsOverTime.reduce((n, r) => n + r.load + r.challenge, 0);
   expect(total).toBeGreaterThan(0);
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolations(page, 'dashboard');
 
   // English: texts and numbers follow.
   await page.getByRole('button', { name: 'en', exact: true }).click();
@@ -196,6 +174,6 @@ test('an administrator reads the figures and charts of their store, as tables to
   await expectFigures(superPage, all, 'es');
   // Every store: low-stock products say which store they are in.
   if (all.lowStock.products.length > 0) await expect(superPage.getByTestId('low-stock-item').first()).toContainText('Oficina');
-  await expectNoSeriousViolations(superPage);
+  await expectNoSeriousViolations(superPage, 'dashboard');
   await superPage.screenshot({ path: testInfo.outputPath('dashboard-all-stores.png'), fullPage: true });
 });

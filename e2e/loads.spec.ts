@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, expectNoSeriousViolations } from './support.ts';
 import ExcelJS from 'exceljs';
 
 /**
@@ -15,25 +14,6 @@ const ascii = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCa
 const E = (i: number) => `${ascii(firstNames[i % 10]!)}.${ascii(lastNames[Math.floor(i / 10)]!)}@rewards.test`;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => E(from + k));
 
-async function signInAs(page: Page, email: string, listed = true) {
-  await page.goto('/login');
-  await page.getByTestId('login-button').click();
-  if (listed) await page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) }).click();
-  else {
-    await page.getByLabel('Otra cuenta registrada').fill(email);
-    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-  }
-  await page.waitForURL(/signin=(new|ok)/);
-  if (page.url().includes('signin=new')) await page.waitForURL(/\/myProfile$/);
-  await expect(page.getByTestId('account-menu')).toBeVisible();
-}
-
-async function expectNoSeriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${where}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
-}
-
 /** An XLSX as an HR system would send it: a "Correo" column after the names. */
 async function employeesXlsx(emails: string[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -46,6 +26,7 @@ async function employeesXlsx(emails: string[]): Promise<Buffer> {
 test('an administrator loads points with a pasted list and an XLSX, fixes the mistakes, confirms, reports and exports; the receiver sees the points', async ({
   page,
   browser,
+  signInAs,
 }, testInfo) => {
   const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
   await signInAs(page, 'admin@rewards.test');
@@ -220,7 +201,7 @@ test('an administrator loads points with a pasted list and an XLSX, fixes the mi
 
   // --- The receiver: the points, the statement line and a notification ---
   const receiver = await (await browser.newContext({ locale: 'es-MX' })).newPage();
-  await signInAs(receiver, E(59), false);
+  await signInAs(receiver, E(59));
   await expect(receiver.getByTestId('points-balance')).toContainText('300');
   const counters = await receiver.request.get('/api/users/profile/counters');
   expect(((await counters.json()) as { data: { notifications: number } }).data.notifications).toBe(1);
@@ -229,7 +210,7 @@ test('an administrator loads points with a pasted list and an XLSX, fixes the mi
   await receiver.screenshot({ path: testInfo.outputPath('8-receiver.png'), fullPage: true });
 });
 
-test('the wizard in English: texts and reasons follow the language, and "start over" clears it', async ({ page }, testInfo) => {
+test('the wizard in English: texts and reasons follow the language, and "start over" clears it', async ({ page, signInAs }, testInfo) => {
   await signInAs(page, 'admin@rewards.test');
   await page.goto('/admin/loads/new');
   await page.getByRole('button', { name: 'en', exact: true }).click();

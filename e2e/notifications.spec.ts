@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, expectNoSeriousViolations, test } from './support.ts';
 
 // Issue 10: notifications live. A shopper keeps /notifications open while an administrator, in another
 // browser, credits points from the users page: the header count, the list and the balance change without
@@ -10,21 +10,6 @@ let shopperEmail = '';
 let shopperId = 0;
 let credited = 0;
 
-async function signInAs(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-button').click();
-  await expect(page).toHaveURL(/\/idp\/interaction\//);
-  const listed = page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) });
-  if (await listed.count()) await listed.click();
-  else {
-    await page.getByLabel(/Otra cuenta registrada|Another registered account/).fill(email);
-    await page.getByRole('button', { name: /^(Iniciar sesión|Sign in)$/ }).click();
-  }
-  await page.waitForURL(/signin=(new|ok)/);
-  if (page.url().includes('signin=new')) await page.waitForURL(/\/myProfile$/);
-  await expect(page.getByTestId('account-menu')).toBeVisible();
-}
-
 async function newPage(browser: Browser) {
   return (await browser.newContext({ locale: 'es-MX' })).newPage();
 }
@@ -34,7 +19,7 @@ async function badgeCount(page: Page): Promise<number> {
   return (await badge(page).count()) ? Number(await badge(page).textContent()) : 0;
 }
 
-test.afterAll(async ({ browser }) => {
+test.afterAll(async ({ browser, signInAs }) => {
   if (!credited || !shopperId) return;
   const page = await newPage(browser);
   await signInAs(page, 'admin@rewards.test');
@@ -46,7 +31,7 @@ test.afterAll(async ({ browser }) => {
   await page.context().close();
 });
 
-test('a shopper sees a new notification live, marks it as seen, and reads the list in English', async ({ page, browser }) => {
+test('a shopper sees a new notification live, marks it as seen, and reads the list in English', async ({ page, browser, signInAs }) => {
   // The administrator picks a shopper of their store whom no other journey signs in as.
   const admin = await newPage(browser);
   await signInAs(admin, 'admin@rewards.test');
@@ -72,13 +57,7 @@ test('a shopper sees a new notification live, marks it as seen, and reads the li
   await expect(page.getByTestId('notifications-list').or(page.getByTestId('notifications-empty'))).toBeVisible();
   const before = await badgeCount(page);
   const balanceBefore = await page.getByTestId('points-balance').textContent();
-  await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .analyze()
-    .then((r) => {
-      const serious = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
-    });
+  await expectNoSeriousViolations(page, 'notifications');
 
   // The administrator credits points from the users page (a correction of -1 outside the accrual window).
   const value = accrualOpen ? 40 : -1;

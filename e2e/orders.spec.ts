@@ -1,19 +1,10 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-
-async function signInAs(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-button').click();
-  await page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) }).click();
-  await page.waitForURL(/signin=(new|ok)/);
-  if (page.url().includes('signin=new')) await page.waitForURL(/\/myProfile$/);
-  await expect(page.getByTestId('account-menu')).toBeVisible();
-}
+import { type Page } from '@playwright/test';
+import { expect, expectNoSeriousViolations, test } from './support.ts';
 
 const points = async (page: Page) => Number((await page.getByTestId('points-balance').innerText()).replace(/\D/g, ''));
 
-test('a shopper fills the cart and the wishlist, orders with points, and sees the order', async ({ page, browser }) => {
+test('a shopper fills the cart and the wishlist, orders with points, and sees the order', async ({ page, browser, signInAs }) => {
   await signInAs(page, 'ana@rewards.test');
   const before = await points(page);
 
@@ -110,7 +101,7 @@ test('a shopper fills the cart and the wishlist, orders with points, and sees th
   await expect(page.getByTestId('cart-line')).toHaveCount(3);
 });
 
-test('the shopper reads the account page and downloads the statement, in Spanish and in English', async ({ page }) => {
+test('the shopper reads the account page and downloads the statement, in Spanish and in English', async ({ page, signInAs }) => {
   await signInAs(page, 'ana@rewards.test');
   const balance = await points(page);
   await page.getByTestId('points-balance').click();
@@ -137,12 +128,7 @@ test('the shopper reads the account page and downloads the statement, in Spanish
   await page.getByLabel('Hasta').fill('2020-03-01');
   await expect(page.getByText('No hay movimientos en este periodo.')).toBeVisible();
 
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(
-    axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  await expectNoSeriousViolations(page, 'account');
 
   await page.getByRole('button', { name: 'en', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();

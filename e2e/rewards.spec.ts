@@ -1,21 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-
-async function signInAs(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-button').click();
-  await page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) }).click();
-  await page.waitForURL(/signin=(new|ok)/);
-  // A first sign-in is sent to /myProfile after 1000 ms; let that happen before going on.
-  if (page.url().includes('signin=new')) await page.waitForURL(/\/myProfile$/);
-  await expect(page.getByTestId('account-menu')).toBeVisible();
-}
-
-async function expectNoSeriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${where}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
-}
+import { expect, test, expectNoSeriousViolations } from './support.ts';
 
 // This journey makes its own area and recognitions (a unique suffix) and removes what it can: the seeded
 // recognitions, which other journeys load points with, are only read.
@@ -24,7 +7,7 @@ const areaName = `Voluntariado ${suffix}`;
 const rewardName = `Jornada de voluntariado ${suffix}`;
 const spareName = `Brigada de limpieza ${suffix}`;
 
-test('an administrator runs the recognitions and areas of a store, in Spanish and English', async ({ page }) => {
+test('an administrator runs the recognitions and areas of a store, in Spanish and English', async ({ page, signInAs }) => {
   await signInAs(page, 'admin@rewards.test');
   await page.goto('/admin/');
   await page.getByRole('navigation', { name: 'Secciones de administración' }).getByRole('link', { name: 'Reconocimientos' }).click();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test, expectNoSeriousViolations } from './support.ts';
 
 // Issue 9: stores and users in the admin area. Every journey shares one server and database with the
 // other spec files, so what this file changes it puts back (afterAll): Luis stays a shopper, María stays
@@ -13,30 +13,9 @@ const es = (n: number) => new Intl.NumberFormat('es-MX').format(n);
 const en = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
 /** Signs in through the bundled identity provider: a listed demo account, or any registered e-mail. */
-async function signInAs(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-button').click();
-  await expect(page).toHaveURL(/\/idp\/interaction\//);
-  const listed = page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) });
-  if (await listed.count()) await listed.click();
-  else {
-    await page.getByLabel(/Otra cuenta registrada|Another registered account/).fill(email);
-    await page.getByRole('button', { name: /^(Iniciar sesión|Sign in)$/ }).click();
-  }
-  await page.waitForURL(/signin=(new|ok)/);
-  // A first sign-in is sent to /myProfile after 1000 ms; let that happen before going on.
-  if (page.url().includes('signin=new')) await page.waitForURL(/\/myProfile$/);
-  await expect(page.getByTestId('account-menu')).toBeVisible();
-}
 
 async function newPage(browser: Browser) {
   return (await browser.newContext({ locale: 'es-MX' })).newPage();
-}
-
-async function expectNoSeriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${where}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
 }
 
 /** Searches the users list (in Spanish) by name or e-mail. */
@@ -48,7 +27,7 @@ async function search(page: Page, text: string) {
 const userRow = (page: Page, email: string) => page.getByTestId('user-row').filter({ hasText: email });
 const storeRow = (page: Page, title: string) => page.getByTestId('store-row').filter({ hasText: title });
 
-test.afterAll(async ({ browser }) => {
+test.afterAll(async ({ browser, signInAs }) => {
   // Put back what the journeys changed, whatever happened to them.
   const page = await newPage(browser);
   await signInAs(page, 'super@rewards.test');
@@ -74,7 +53,7 @@ test.afterAll(async ({ browser }) => {
   await page.context().close();
 });
 
-test('a super administrator creates and edits a store; one in use cannot be deleted, an empty one can', async ({ page }) => {
+test('a super administrator creates and edits a store; one in use cannot be deleted, an empty one can', async ({ page, signInAs }) => {
   await signInAs(page, 'super@rewards.test');
   await page.goto('/admin/');
   await page.getByRole('navigation', { name: 'Secciones de administración' }).getByRole('link', { name: 'Tiendas' }).click();
@@ -155,7 +134,7 @@ test('a super administrator creates and edits a store; one in use cannot be dele
   await admin.context().close();
 });
 
-test('a user promoted to administrator of one store sees only that store', async ({ page, browser }) => {
+test('a user promoted to administrator of one store sees only that store', async ({ page, browser, signInAs }) => {
   await signInAs(page, 'super@rewards.test');
   await page.goto('/admin/users/');
   await expect(page.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeVisible();
@@ -218,7 +197,7 @@ test('a user promoted to administrator of one store sees only that store', async
   await luis.context().close();
 });
 
-test("a deactivated user's session ends at once; activated again, they sign in", async ({ page, browser }) => {
+test("a deactivated user's session ends at once; activated again, they sign in", async ({ page, browser, signInAs }) => {
   const maria = await newPage(browser);
   await signInAs(maria, 'maria@rewards.test');
   await expect(maria.getByTestId('points-balance')).toBeVisible();
@@ -260,7 +239,11 @@ test("a deactivated user's session ends at once; activated again, they sign in",
   await maria.context().close();
 });
 
-test('points are loaded and adjusted from the users page, with the rules shown; the same pages in English', async ({ page, browser }) => {
+test('points are loaded and adjusted from the users page, with the rules shown; the same pages in English', async ({
+  page,
+  browser,
+  signInAs,
+}) => {
   await signInAs(page, 'super@rewards.test');
   // Other journeys may have moved María's points, and loads are only accepted in the accrual window.
   const accrualOpen = (await (await page.request.get('/api/program')).json()).data.accrual.open as boolean;
