@@ -39,6 +39,8 @@ test('an administrator creates and activates a challenge, a second is refused; t
   await page.goto('/admin/');
   await page.getByTestId('admin-store-select').selectOption({ label: 'Oficina Guadalajara' });
   await expect(page).toHaveURL(/\/admin\/inventory\/\d+$/);
+  // The navigation is a transition: the header shows the new store once the page has rendered.
+  await expect(page.getByRole('heading', { level: 1, name: /Oficina Guadalajara/ })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Secciones de administración' });
   await nav.getByRole('link', { name: 'Retos' }).click();
   await expect(page).toHaveURL(/\/admin\/challenge\/\d+$/);

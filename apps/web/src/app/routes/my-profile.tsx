@@ -3,9 +3,9 @@ import { useProfile } from '@/features/users/api/get-profile';
 import { ProfileDetails } from '@/features/users/components/profile-details';
 import { usePreferences } from '@/features/profile/api/get-preferences';
 import { PreferencesForm } from '@/features/profile/components/preferences-form';
-import { ApiError } from '@/lib/api';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
+import { errorText } from '@/lib/error-text';
 
 function Loading() {
   const { t } = useTranslation();
@@ -21,7 +21,7 @@ function LoadError({ error, retry, busy }: { error: unknown; retry: () => void; 
   return (
     <div className="max-w-2xl rounded-2xl border border-rose-200 bg-rose-50 p-6" data-testid="profile-error">
       <p role="alert" className="text-rose-800">
-        {t('profile.loadError')} {t(`errors:${error instanceof ApiError ? error.code : 'INTERNAL_ERROR'}`)}
+        {t('profile.loadError')} {errorText(t, error)}
       </p>
       <Button variant="secondary" className="mt-4" onClick={retry} disabled={busy}>
         {t('profile.retry')}

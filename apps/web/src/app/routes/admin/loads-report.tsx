@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useLoad } from '@/features/loads/api/get-load';
 import { LoadReport } from '@/features/loads/components/load-report';
 import { Page } from '@/components/ui/page';
-import { ApiError } from '@/lib/api';
+import { errorText } from '@/lib/error-text';
 
 /** /admin/loads/report/{id}: the group report of one load. */
 export default function AdminLoadReportPage() {
@@ -25,7 +25,7 @@ export default function AdminLoadReportPage() {
       {load.isPending && <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />}
       {load.isError && (
         <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-4 text-rose-800">
-          {t(`errors:${load.error instanceof ApiError ? load.error.code : 'INTERNAL_ERROR'}`)}
+          {errorText(t, load.error)}
         </p>
       )}
       {load.data && <LoadReport load={load.data} />}

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Area } from '@rewards/shared/areas';
 import { api } from '@/lib/api';
 import { areaKeys } from './get-areas';
+import { ownErrors } from '@/lib/error-text';
 
 export type AreaAction = 'activate' | 'deactivate' | 'delete';
 
@@ -14,6 +15,6 @@ export function useAreaAction() {
         ? api<{ data: Area }>(`/areas/delete/${id}`, { method: 'DELETE' })
         : api<{ data: Area }>(`/areas/${action}/${id}`, { method: 'PUT' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: areaKeys.all }),
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

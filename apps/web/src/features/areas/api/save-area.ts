@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Area, AreaForm } from '@rewards/shared/areas';
 import { api } from '@/lib/api';
 import { areaKeys } from './get-areas';
+import { ownErrors } from '@/lib/error-text';
 
 /** Create (no id: with the store) or edit an area; every areas query reloads after. */
 export function useSaveArea() {
@@ -12,6 +13,6 @@ export function useSaveArea() {
         ? api<{ data: Area }>(`/areas/${id}`, { method: 'PUT', body: values })
         : api<{ data: Area }>('/areas', { method: 'POST', body: { ...values, storeId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: areaKeys.all }),
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

@@ -5,11 +5,11 @@ import type { z } from 'zod';
 import { areaFormSchema, type Area } from '@rewards/shared/areas';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldMessage } from '@/lib/validation';
 import { useSaveArea } from '../api/save-area';
+import { errorText } from '@/lib/error-text';
 
 type Values = z.input<typeof areaFormSchema>;
 
@@ -31,7 +31,7 @@ export function AreaForm({ storeId, area, onDone }: { storeId: number; area?: Ar
       onDone();
     } catch (err) {
       if (!applyServerErrors(err, form.setError, ['name', 'description'])) {
-        toast.error(t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`));
+        toast.error(errorText(t, err));
       }
     }
   });

@@ -4,11 +4,11 @@ import type { Area } from '@rewards/shared/areas';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useAreaAction, type AreaAction } from '../api/area-action';
 import { useAreas } from '../api/get-areas';
 import { AreaForm } from './area-form';
+import { errorText } from '@/lib/error-text';
 
 const PAGE_SIZE = 20;
 
@@ -33,7 +33,7 @@ export function AreasPanel({ storeId }: { storeId: number }) {
       await action.mutateAsync({ id: pending.area.id, action: pending.action });
       toast.success(t(`messages.${pending.action}d`));
     } catch (err) {
-      toast.error(t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`));
+      toast.error(errorText(t, err));
     } finally {
       setPending(null);
     }

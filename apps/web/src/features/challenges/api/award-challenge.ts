@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChallengeAward, ChallengeAwardResult } from '@rewards/shared/challenges';
 import { api } from '@/lib/api';
 import { challengeKeys } from './keys';
+import { ownErrors } from '@/lib/error-text';
 
 /**
  * Credits a challenge's winners (POST /api/loads/challenge). The panel keeps one Idempotency-Key per
@@ -13,6 +14,6 @@ export function useAwardChallenge() {
     mutationFn: ({ body, key }: { body: ChallengeAward; key: string }) =>
       api<{ data: ChallengeAwardResult }>('/loads/challenge', { method: 'POST', body, headers: { 'idempotency-key': key } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: challengeKeys.all }),
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Challenge } from '@rewards/shared/challenges';
 import { api } from '@/lib/api';
 import { challengeKeys } from './keys';
+import { ownErrors } from '@/lib/error-text';
 
 export type ChallengeAction = 'activate' | 'deactivate' | 'delete';
 
@@ -14,6 +15,6 @@ export function useChallengeAction() {
         ? api<{ data: Challenge }>(`/challenges/delete/${id}`, { method: 'DELETE' })
         : api<{ data: Challenge }>(`/challenges/${action}/${id}`, { method: 'PUT' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: challengeKeys.all }),
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Challenge, ChallengeForm } from '@rewards/shared/challenges';
 import { api } from '@/lib/api';
 import { challengeKeys } from './keys';
+import { ownErrors } from '@/lib/error-text';
 
 /** Create (no id: with the store) or edit a challenge; every challenges query reloads after. */
 export function useSaveChallenge() {
@@ -12,6 +13,6 @@ export function useSaveChallenge() {
         ? api<{ data: Challenge }>(`/challenges/${id}`, { method: 'PUT', body: values })
         : api<{ data: Challenge }>('/challenges', { method: 'POST', body: { ...values, storeId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: challengeKeys.all }),
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

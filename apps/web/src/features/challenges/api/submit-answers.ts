@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChallengeAnswers, ChallengeSubmission } from '@rewards/shared/challenges';
 import { api } from '@/lib/api';
 import { challengeKeys } from './keys';
+import { ownErrors } from '@/lib/error-text';
 
 /** Sends the user's one submission (POST /api/challenges/answers); their challenge reloads after. */
 export function useSubmitAnswers() {
@@ -9,6 +10,6 @@ export function useSubmitAnswers() {
   return useMutation({
     mutationFn: (body: ChallengeAnswers) => api<{ data: ChallengeSubmission }>('/challenges/answers', { method: 'POST', body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: challengeKeys.mine }),
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { Store } from '@rewards/shared/stores';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useDashboard } from '../api/get-dashboard';
 import { CreditsCard, OrdersByStatusCard, TopProductsCard, TopRecognitionsCard } from './dashboard-charts';
 import { LowStockList } from './low-stock-list';
 import { PointsFigures } from './points-figures';
+import { errorText } from '@/lib/error-text';
 
 /** The figures of one store, or of every store (`null`): loading, error, then cards, charts and low stock. */
 export function DashboardView({ storeId, stores }: { storeId: number | null; stores: Store[] }) {
@@ -33,7 +33,7 @@ export function DashboardView({ storeId, stores }: { storeId: number | null; sto
     return (
       <div role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900" data-testid="dashboard-error">
         <p className="font-semibold">{t('error')}</p>
-        <p className="mt-1">{t(`errors:${dashboard.error instanceof ApiError ? dashboard.error.code : 'INTERNAL_ERROR'}`)}</p>
+        <p className="mt-1">{errorText(t, dashboard.error)}</p>
         <Button variant="secondary" className="mt-3" onClick={() => void dashboard.refetch()}>
           {t('retry')}
         </Button>

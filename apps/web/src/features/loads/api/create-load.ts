@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Load, LoadCreate } from '@rewards/shared/loads';
 import { api } from '@/lib/api';
 import { loadKeys } from './keys';
+import { ownErrors } from '@/lib/error-text';
 
 /**
  * Confirms a load. The wizard keeps one Idempotency-Key per attempt, so a retry after a lost answer
@@ -13,6 +14,6 @@ export function useCreateLoad() {
     mutationFn: ({ body, key }: { body: LoadCreate; key: string }) =>
       api<{ data: Load }>('/loads', { method: 'POST', body, headers: { 'idempotency-key': key } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: loadKeys.all }),
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Load } from '@rewards/shared/loads';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api';
 import { formatPoints } from '@/lib/format';
 import { ProgressBar } from './progress-bar';
+import { errorText } from '@/lib/error-text';
 
 /** Step 4: what will happen, the confirm (with its progress), and what did. */
 export function ConfirmStep({
@@ -79,7 +79,7 @@ export function ConfirmStep({
           className="rounded-lg border border-rose-300 bg-rose-50 p-3 text-sm font-medium text-rose-900"
           data-testid="load-confirm-error"
         >
-          {t(`errors:${error instanceof ApiError ? error.code : 'INTERNAL_ERROR'}`)}
+          {errorText(t, error)}
         </p>
       )}
       <Button onClick={onConfirm} disabled={working || summary.receivers === 0} data-testid="load-confirm">

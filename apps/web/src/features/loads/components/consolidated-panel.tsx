@@ -4,11 +4,11 @@ import type { ConsolidatedFilters } from '@rewards/shared/loads';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { TableHead } from '@/components/ui/table';
-import { ApiError } from '@/lib/api';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { useConsolidated } from '../api/get-consolidated';
 import { useExportConsolidated } from '../api/export-consolidated';
 import { useLoadRewards } from '../api/get-load-rewards';
+import { errorText } from '@/lib/error-text';
 
 const input = 'rounded-md border border-slate-300 px-2 py-1.5 text-sm';
 type Filters = Omit<ConsolidatedFilters, 'storeId'>;
@@ -133,14 +133,14 @@ export function ConsolidatedPanel({ storeId, initial }: { storeId: number; initi
       )}
       {exporter.isError && (
         <p role="alert" className="text-sm text-rose-700">
-          {t(`errors:${exporter.error instanceof ApiError ? exporter.error.code : 'INTERNAL_ERROR'}`)}
+          {errorText(t, exporter.error)}
         </p>
       )}
 
       {rows.isPending && <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />}
       {rows.isError && (
         <p role="alert" className="text-rose-700">
-          {t(`errors:${rows.error instanceof ApiError ? rows.error.code : 'INTERNAL_ERROR'}`)}
+          {errorText(t, rows.error)}
         </p>
       )}
       {rows.data?.data.loads.length === 0 && (

@@ -1,10 +1,10 @@
 import { useDeferredValue, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_LOAD_EMAILS, splitEmailText } from '@rewards/shared/loads';
-import { ApiError } from '@/lib/api';
 import { formatPoints } from '@/lib/format';
 import { useReadEmailFile } from '../api/read-email-file';
 import type { Action, FileEmails, StepErrors } from './wizard-state';
+import { errorText } from '@/lib/error-text';
 
 /** Step 1: paste e-mails and/or upload CSV or XLSX files; the count shows as you go. */
 export function EmailsStep({
@@ -87,7 +87,7 @@ export function EmailsStep({
         )}
         {read.isError && (
           <p className="text-sm font-medium text-rose-700" role="alert" data-testid="load-file-error">
-            {t(`errors:${read.error instanceof ApiError ? read.error.code : 'INTERNAL_ERROR'}`)}
+            {errorText(t, read.error)}
           </p>
         )}
         {files.length > 0 && (

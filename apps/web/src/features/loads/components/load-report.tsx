@@ -5,9 +5,9 @@ import type { Load } from '@rewards/shared/loads';
 import { Pagination } from '@/components/ui/pagination';
 import { TableHead } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
-import { ApiError } from '@/lib/api';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { useLoadEmails } from '../api/get-load-emails';
+import { errorText } from '@/lib/error-text';
 
 /** The group report of a load: who, when, recognition, totals, correct and incorrect counts, its e-mails. */
 export function LoadReport({ load }: { load: Load }) {
@@ -83,7 +83,7 @@ function LoadEmails({ loadId }: { loadId: number }) {
       {emails.isPending && <div className="h-24 animate-pulse rounded-lg bg-slate-100" aria-busy="true" />}
       {emails.isError && (
         <p role="alert" className="text-rose-700">
-          {t(`errors:${emails.error instanceof ApiError ? emails.error.code : 'INTERNAL_ERROR'}`)}
+          {errorText(t, emails.error)}
         </p>
       )}
       {emails.data && emails.data.data.length === 0 && <p className="text-sm text-slate-600">{t('report.noEmails')}</p>}

@@ -11,6 +11,7 @@ import { RecognitionStep } from './recognition-step';
 import { ReviewStep } from './review-step';
 import { StepList } from './step-list';
 import { counts, initialState, reducer, validate, type Step, type StepErrors } from './wizard-state';
+import { errorText } from '@/lib/error-text';
 
 /**
  * The bulk-load wizard of /admin/loads/new (docs/architecture.md P4): e-mails -> recognition -> review ->
@@ -44,7 +45,7 @@ export function LoadWizard({ storeId, storeName }: { storeId: number; storeName:
       dispatch({ type: 'reviewed', of: entries, outcomes: result.outcomes, pointsEach: result.points, accrualOpen: result.accrualOpen });
     } catch (err) {
       if (controller.signal.aborted) toast.warning(t('review.cancelled'));
-      else toast.error(t(`errors:${(err as { code?: string }).code ?? 'INTERNAL_ERROR'}`));
+      else toast.error(errorText(t, err));
     } finally {
       if (abort.current === controller) {
         abort.current = null;

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pagination } from '@/components/ui/pagination';
 import { TableHead } from '@/components/ui/table';
-import { ApiError } from '@/lib/api';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { useLoads } from '../api/get-loads';
+import { errorText } from '@/lib/error-text';
 
 /** The loads of a store, newest first, each linking to its report. */
 export function LoadsTable({ storeId, page, onPage }: { storeId: number; page: number; onPage: (page: number) => void }) {
@@ -14,7 +14,7 @@ export function LoadsTable({ storeId, page, onPage }: { storeId: number; page: n
   if (loads.isError)
     return (
       <p role="alert" className="text-rose-700">
-        {t(`errors:${loads.error instanceof ApiError ? loads.error.code : 'INTERNAL_ERROR'}`)}
+        {errorText(t, loads.error)}
       </p>
     );
   if (loads.data.data.length === 0)

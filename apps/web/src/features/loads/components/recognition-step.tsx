@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_LOAD_POINTS } from '@rewards/shared/loads';
 import { Field } from '@/components/ui/field';
-import { ApiError } from '@/lib/api';
 import { formatPoints } from '@/lib/format';
 import { useLoadRewards } from '../api/get-load-rewards';
 import type { Action, StepErrors, WizardState } from './wizard-state';
+import { errorText } from '@/lib/error-text';
 
 /** Step 2: one recognition (required); its points by default, or another positive amount; a reason. */
 export function RecognitionStep({
@@ -28,7 +28,7 @@ export function RecognitionStep({
   if (rewards.isError)
     return (
       <p role="alert" className="text-rose-700">
-        {t(`errors:${rewards.error instanceof ApiError ? rewards.error.code : 'INTERNAL_ERROR'}`)}
+        {errorText(t, rewards.error)}
       </p>
     );
   if (rewards.data.length === 0)

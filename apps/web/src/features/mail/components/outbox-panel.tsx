@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { mailStatuses, type MailStatus } from '@rewards/shared/mail';
 import { Pagination } from '@/components/ui/pagination';
 import { TableHead } from '@/components/ui/table';
-import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { useOutbox } from '../api/get-outbox';
+import { errorText } from '@/lib/error-text';
 
 const statusStyle: Record<MailStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -44,7 +44,7 @@ export function OutboxPanel() {
         <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />
       ) : outbox.isError ? (
         <p role="alert" className="text-rose-700">
-          {t(`errors:${outbox.error instanceof ApiError ? outbox.error.code : 'INTERNAL_ERROR'}`)}
+          {errorText(t, outbox.error)}
         </p>
       ) : outbox.data.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-600">{t('empty')}</p>

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describeNotification, notificationLink, type Notification } from '@rewards/shared/notifications';
-import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useMarkNotificationViewed } from '../api/mark-notification-viewed';
+import { errorText } from '@/lib/error-text';
 
 /** The text of a notification in the reader's language, from its item type and what it refers to. */
 export function useNotificationText() {
@@ -39,7 +39,7 @@ export function NotificationEntry({
   function mark(announce: boolean) {
     markViewed.mutate(n.id, {
       onSuccess: () => announce && toast.success(t('opened')),
-      onError: (err) => toast.error(t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`)),
+      onError: (err) => toast.error(errorText(t, err)),
     });
   }
 

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Tabs } from '@/components/ui/tabs';
-import { ApiError } from '@/lib/api';
 import { useRealtimeOnline } from '@/lib/socket';
 import { toast } from '@/lib/toast';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsViewed } from '../api/mark-notification-viewed';
 import { NotificationEntry } from './notification-entry';
+import { errorText } from '@/lib/error-text';
 
 const PAGE_SIZE = 10;
 
@@ -51,7 +51,7 @@ export function NotificationsList() {
             onClick={() =>
               markAll.mutate(undefined, {
                 onSuccess: () => toast.success(t('allOpened')),
-                onError: (err) => toast.error(t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`)),
+                onError: (err) => toast.error(errorText(t, err)),
               })
             }
           >

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NearestStoreResult, Position } from '@rewards/shared/profile';
 import { api } from '@/lib/api';
+import { ownErrors } from '@/lib/error-text';
 
 /**
  * `POST /api/users/store/nearest`: with the browser's position, a user without a chosen store gets the
@@ -14,6 +15,6 @@ export function useAdoptNearestStore() {
     onSuccess: async (result) => {
       if (result.changed) await queryClient.invalidateQueries();
     },
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileForm, UserPreferences } from '@rewards/shared/profile';
 import { api } from '@/lib/api';
 import { preferencesQueryOptions } from './get-preferences';
+import { ownErrors } from '@/lib/error-text';
 
 /**
  * `POST /api/users/profile`. Choosing another store changes the whole shop (catalogue, cart, header),
@@ -16,6 +17,6 @@ export function useSaveProfile() {
       queryClient.setQueryData(preferencesQueryOptions().queryKey, saved);
       if (values.storeId !== undefined) await queryClient.invalidateQueries();
     },
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

@@ -15,7 +15,6 @@ import {
 import type { Store } from '@rewards/shared/stores';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldMessage } from '@/lib/validation';
@@ -23,6 +22,7 @@ import { useActiveStores } from '../api/get-active-stores';
 import { useContactPreferences } from '../api/get-contact-preferences';
 import { useProfileCategories } from '../api/get-profile-categories';
 import { useSaveProfile } from '../api/save-profile';
+import { errorText } from '@/lib/error-text';
 
 const fields = ['city', 'postalCode', 'state', 'address', 'preferredContact', 'preferredCategoryId', 'officeInCity', 'storeId'] as const;
 
@@ -47,7 +47,7 @@ export function PreferencesForm({ preferences }: { preferences: UserPreferences 
   if (failed)
     return (
       <p role="alert" className="max-w-2xl text-rose-700">
-        {t(`errors:${failed.error instanceof ApiError ? failed.error.code : 'INTERNAL_ERROR'}`)}
+        {errorText(t, failed.error)}
       </p>
     );
   if (!stores.data || !categories.data || !contacts.data)
@@ -106,7 +106,7 @@ function PreferencesFields({
       toast.success(t('saved'));
     } catch (err) {
       if (!applyServerErrors(err, form.setError, fields)) {
-        form.setError('root', { message: t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`) });
+        form.setError('root', { message: errorText(t, err) });
       }
     }
   });

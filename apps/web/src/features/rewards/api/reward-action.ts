@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Reward } from '@rewards/shared/rewards';
 import { api } from '@/lib/api';
 import { rewardKeys } from './get-rewards';
+import { ownErrors } from '@/lib/error-text';
 
 export type RewardAction = 'activate' | 'deactivate' | 'delete';
 
@@ -14,6 +15,6 @@ export function useRewardAction() {
         ? api<{ data: Reward }>(`/rewards/delete/${id}`, { method: 'DELETE' })
         : api<{ data: Reward }>(`/rewards/${action}/${id}`, { method: 'PUT' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rewardKeys.all }),
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

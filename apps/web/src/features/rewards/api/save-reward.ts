@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Reward, RewardForm } from '@rewards/shared/rewards';
 import { api } from '@/lib/api';
 import { rewardKeys } from './get-rewards';
+import { ownErrors } from '@/lib/error-text';
 
 /** Create (no id: with the store) or edit a recognition; every recognitions query reloads after. */
 export function useSaveReward() {
@@ -12,6 +13,6 @@ export function useSaveReward() {
         ? api<{ data: Reward }>(`/rewards/${id}`, { method: 'PUT', body: values })
         : api<{ data: Reward }>('/rewards', { method: 'POST', body: { ...values, storeId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rewardKeys.all }),
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

@@ -4,7 +4,6 @@ import type { Reward } from '@rewards/shared/rewards';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { ApiError } from '@/lib/api';
 import { formatPoints } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useRewardAction, type RewardAction } from '../api/reward-action';
@@ -12,6 +11,7 @@ import { useRewards } from '../api/get-rewards';
 import { frequencyLabel } from './frequency';
 import { RewardForm, type AreaOption } from './reward-form';
 import { StatusBadge } from './status-badge';
+import { errorText } from '@/lib/error-text';
 
 const PAGE_SIZE = 20;
 
@@ -37,7 +37,7 @@ export function RewardsPanel({ storeId, areas }: { storeId: number; areas: AreaO
       await action.mutateAsync({ id: pending.reward.id, action: pending.action });
       toast.success(t(`messages.${pending.action}d`));
     } catch (err) {
-      toast.error(t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`));
+      toast.error(errorText(t, err));
     } finally {
       setPending(null);
     }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Store, storeEditSchema } from '@rewards/shared/stores';
 import { api } from '@/lib/api';
 import { storesQueryOptions } from './get-stores';
+import { ownErrors } from '@/lib/error-text';
 
 export type StoreValues = z.output<typeof storeEditSchema>;
 
@@ -17,6 +18,6 @@ export function useSaveStore() {
         : api<{ data: Store }>('/stores', { method: 'POST', body: fields });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: storesQueryOptions().queryKey }),
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Store } from '@rewards/shared/stores';
 import { api } from '@/lib/api';
 import { storesQueryOptions } from './get-stores';
+import { ownErrors } from '@/lib/error-text';
 
 export type StoreAction = 'activate' | 'deactivate' | 'delete';
 
@@ -14,6 +15,6 @@ export function useStoreAction() {
         ? api<{ data: Store }>(`/stores/delete/${id}`, { method: 'DELETE' })
         : api<{ data: Store }>(`/stores/${action}/${id}`, { method: 'PUT' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: storesQueryOptions().queryKey }),
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

@@ -5,11 +5,11 @@ import type { z } from 'zod';
 import { storeEditSchema, type Store } from '@rewards/shared/stores';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldMessage } from '@/lib/validation';
 import { useSaveStore } from '../api/save-store';
+import { errorText } from '@/lib/error-text';
 
 type Values = z.input<typeof storeEditSchema>;
 const fields = ['title', 'location', 'lat', 'long', 'sedeId', 'inventoryId'] as const;
@@ -43,7 +43,7 @@ export function StoreForm({ store, onDone }: { store?: Store; onDone: () => void
       onDone();
     } catch (err) {
       if (!applyServerErrors(err, form.setError, fields)) {
-        form.setError('root', { message: t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`) });
+        form.setError('root', { message: errorText(t, err) });
       }
     }
   });

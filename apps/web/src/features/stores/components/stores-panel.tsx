@@ -4,12 +4,12 @@ import type { Store, StoreStatus } from '@rewards/shared/stores';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useAdminStoreList } from '../api/get-admin-stores';
 import { useStoreAction } from '../api/store-action';
 import { DeleteStoreDialog } from './delete-store-dialog';
 import { StoreForm } from './store-form';
+import { errorText } from '@/lib/error-text';
 
 const input = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
 
@@ -49,7 +49,7 @@ export function StoresPanel() {
       await action.mutateAsync({ id: toggling.id, action: kind });
       toast.success(kind === 'activate' ? t('messages.activated') : t('messages.deactivated'));
     } catch (err) {
-      toast.error(t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`));
+      toast.error(errorText(t, err));
     } finally {
       setToggling(null);
     }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { userPointsResultSchema, userPointsSchema } from '@rewards/shared/users';
 import { api } from '@/lib/api';
 import { usersQueryKey } from './get-users';
+import { ownErrors } from '@/lib/error-text';
 
 /**
  * `POST /api/users/points`: a load (positive) or an adjustment (negative, never below 0) of a user's
@@ -14,6 +15,6 @@ export function useAdjustPoints() {
     mutationFn: (body: z.output<typeof userPointsSchema>) =>
       api<z.output<typeof userPointsResultSchema>>('/users/points', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserDetail } from '@rewards/shared/users';
 import { api } from '@/lib/api';
 import { usersQueryKey } from './get-users';
+import { ownErrors } from '@/lib/error-text';
 
 /** `PUT /api/users/activate/{id}` or `PUT /api/users/deactivate/{id}` (deactivation ends the user's sessions at once). */
 export function useSetUserActive() {
@@ -10,6 +11,6 @@ export function useSetUserActive() {
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
       api<{ data: UserDetail }>(`/users/${active ? 'activate' : 'deactivate'}/${id}`, { method: 'PUT' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

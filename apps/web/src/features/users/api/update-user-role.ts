@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser, UserRoleUpdate } from '@rewards/shared/users';
 import { api } from '@/lib/api';
 import { usersQueryKey } from './get-users';
+import { ownErrors } from '@/lib/error-text';
 
 /** `PUT /api/users/{id}` with id, role and adminStores (super administrators). */
 export function useUpdateUserRole() {
@@ -10,6 +11,6 @@ export function useUpdateUserRole() {
     mutationFn: (update: UserRoleUpdate & { id: number }) =>
       api<{ data: SessionUser }>(`/users/${update.id}`, { method: 'PUT', body: update }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-    onError: () => undefined,
+    meta: ownErrors,
   });
 }

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Role, roleValues } from '@rewards/shared/enums';
 import type { UserListItem } from '@rewards/shared/users';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useUpdateUserRole } from '../api/update-user-role';
+import { errorText } from '@/lib/error-text';
 
 export interface StoreOption {
   id: number;
@@ -33,7 +33,7 @@ export function RoleForm({ user, stores, onDone }: { user: UserListItem; stores:
       toast.success(t('messages.edited'));
       onDone();
     } catch (err) {
-      setError(t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`));
+      setError(errorText(t, err));
     }
   }
 

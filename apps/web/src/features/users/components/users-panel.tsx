@@ -5,13 +5,13 @@ import type { UserListItem, UserListQuery } from '@rewards/shared/users';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { ApiError } from '@/lib/api';
 import { formatPoints } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useUsers } from '../api/get-users';
 import { useSetUserActive } from '../api/set-user-active';
 import { PointsForm } from './points-form';
 import { RoleForm, type StoreOption } from './role-form';
+import { errorText } from '@/lib/error-text';
 
 /** Who is looking: the session user's id, role and administered stores. */
 export interface Viewer {
@@ -63,7 +63,7 @@ export function UsersPanel({ viewer, stores }: { viewer: Viewer; stores: StoreOp
       await setActive.mutateAsync({ id: toggling.id, active });
       toast.success(active ? t('messages.activated') : t('messages.deactivated'));
     } catch (err) {
-      toast.error(t(`errors:${err instanceof ApiError ? err.code : 'INTERNAL_ERROR'}`));
+      toast.error(errorText(t, err));
     } finally {
       setToggling(null);
     }
