@@ -3,10 +3,10 @@ import { Route, Routes } from 'react-router';
 import { RequireSession } from '@/features/auth/components/require-session';
 import { RouteErrorBoundary } from './layouts/route-error-boundary';
 import { ShopLayout } from './layouts/shop-layout';
-
 // Pages are lazy-loaded: each route is its own chunk (declarative routes keep the shell small).
 // The home page is the usual first paint: part of the shell, not a second round trip.
 import Home from './routes/home';
+
 const Login = lazy(() => import('./routes/login'));
 const Logout = lazy(() => import('./routes/logout'));
 const Results = lazy(() => import('./routes/results'));

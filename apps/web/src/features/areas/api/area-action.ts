@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Area } from '@rewards/shared/areas';
 import { api } from '@/lib/api';
-import { areaKeys } from './get-areas';
 import { ownErrors } from '@/lib/error-text';
+import { areaKeys } from './get-areas';
 
 export type AreaAction = 'activate' | 'deactivate' | 'delete';
 

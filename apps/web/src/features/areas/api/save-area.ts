@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Area, AreaForm } from '@rewards/shared/areas';
 import { api } from '@/lib/api';
-import { areaKeys } from './get-areas';
 import { ownErrors } from '@/lib/error-text';
+import { areaKeys } from './get-areas';
 
 /** Create (no id: with the store) or edit an area; every areas query reloads after. */
 export function useSaveArea() {

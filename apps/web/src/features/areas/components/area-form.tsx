@@ -8,8 +8,8 @@ import { Field } from '@/components/ui/field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldMessage } from '@/lib/validation';
-import { useSaveArea } from '../api/save-area';
 import { errorText } from '@/lib/error-text';
+import { useSaveArea } from '../api/save-area';
 
 type Values = z.input<typeof areaFormSchema>;
 

@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { toast } from '@/lib/toast';
+import { errorText } from '@/lib/error-text';
 import { useAreaAction, type AreaAction } from '../api/area-action';
 import { useAreas } from '../api/get-areas';
 import { AreaForm } from './area-form';
-import { errorText } from '@/lib/error-text';
 
 const PAGE_SIZE = 20;
 

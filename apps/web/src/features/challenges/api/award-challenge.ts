@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChallengeAward, ChallengeAwardResult } from '@rewards/shared/challenges';
 import { api } from '@/lib/api';
-import { challengeKeys } from './keys';
 import { ownErrors } from '@/lib/error-text';
+import { challengeKeys } from './keys';
 
 /**
  * Credits a challenge's winners (POST /api/loads/challenge). The panel keeps one Idempotency-Key per

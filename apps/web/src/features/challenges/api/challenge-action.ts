@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Challenge } from '@rewards/shared/challenges';
 import { api } from '@/lib/api';
-import { challengeKeys } from './keys';
 import { ownErrors } from '@/lib/error-text';
+import { challengeKeys } from './keys';
 
 export type ChallengeAction = 'activate' | 'deactivate' | 'delete';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Challenge, ChallengeForm } from '@rewards/shared/challenges';
 import { api } from '@/lib/api';
-import { challengeKeys } from './keys';
 import { ownErrors } from '@/lib/error-text';
+import { challengeKeys } from './keys';
 
 /** Create (no id: with the store) or edit a challenge; every challenges query reloads after. */
 export function useSaveChallenge() {

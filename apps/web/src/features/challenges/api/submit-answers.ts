@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChallengeAnswers, ChallengeSubmission } from '@rewards/shared/challenges';
 import { api } from '@/lib/api';
-import { challengeKeys } from './keys';
 import { ownErrors } from '@/lib/error-text';
+import { challengeKeys } from './keys';
 
 /** Sends the user's one submission (POST /api/challenges/answers); their challenge reloads after. */
 export function useSubmitAnswers() {

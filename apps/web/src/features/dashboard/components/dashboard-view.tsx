@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { Store } from '@rewards/shared/stores';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
+import { errorText } from '@/lib/error-text';
 import { useDashboard } from '../api/get-dashboard';
 import { CreditsCard, OrdersByStatusCard, TopProductsCard, TopRecognitionsCard } from './dashboard-charts';
 import { LowStockList } from './low-stock-list';
 import { PointsFigures } from './points-figures';
-import { errorText } from '@/lib/error-text';
 
 /** The figures of one store, or of every store (`null`): loading, error, then cards, charts and low stock. */
 export function DashboardView({ storeId, stores }: { storeId: number | null; stores: Store[] }) {

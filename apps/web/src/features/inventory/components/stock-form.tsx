@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { inventoryMovementCreateSchema } from '@rewards/shared/inventory';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { errorCode, useErrorText } from '@/lib/error-text';

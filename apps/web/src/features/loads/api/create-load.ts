@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Load, LoadCreate } from '@rewards/shared/loads';
 import { api } from '@/lib/api';
-import { loadKeys } from './keys';
 import { ownErrors } from '@/lib/error-text';
+import { loadKeys } from './keys';
 
 /**
  * Confirms a load. The wizard keeps one Idempotency-Key per attempt, so a retry after a lost answer

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { Load } from '@rewards/shared/loads';
 import { Button } from '@/components/ui/button';
 import { formatPoints } from '@/lib/format';
-import { ProgressBar } from './progress-bar';
 import { errorText } from '@/lib/error-text';
+import { ProgressBar } from './progress-bar';
 
 /** Step 4: what will happen, the confirm (with its progress), and what did. */
 export function ConfirmStep({

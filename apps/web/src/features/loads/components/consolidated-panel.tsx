@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { TableHead } from '@/components/ui/table';
 import { formatDateTime, formatPoints } from '@/lib/format';
+import { errorText } from '@/lib/error-text';
 import { useConsolidated } from '../api/get-consolidated';
 import { useExportConsolidated } from '../api/export-consolidated';
 import { useLoadRewards } from '../api/get-load-rewards';
-import { errorText } from '@/lib/error-text';
 
 const input = 'rounded-md border border-slate-300 px-2 py-1.5 text-sm';
 type Filters = Omit<ConsolidatedFilters, 'storeId'>;

@@ -2,9 +2,9 @@ import { useDeferredValue, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_LOAD_EMAILS, splitEmailText } from '@rewards/shared/loads';
 import { formatPoints } from '@/lib/format';
+import { errorText } from '@/lib/error-text';
 import { useReadEmailFile } from '../api/read-email-file';
 import type { Action, FileEmails, StepErrors } from './wizard-state';
-import { errorText } from '@/lib/error-text';
 
 /** Step 1: paste e-mails and/or upload CSV or XLSX files; the count shows as you go. */
 export function EmailsStep({

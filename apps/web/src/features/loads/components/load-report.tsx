@@ -6,8 +6,8 @@ import { Pagination } from '@/components/ui/pagination';
 import { TableHead } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
 import { formatDateTime, formatPoints } from '@/lib/format';
-import { useLoadEmails } from '../api/get-load-emails';
 import { errorText } from '@/lib/error-text';
+import { useLoadEmails } from '../api/get-load-emails';
 
 /** The group report of a load: who, when, recognition, totals, correct and incorrect counts, its e-mails. */
 export function LoadReport({ load }: { load: Load }) {

@@ -2,6 +2,7 @@ import { useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
+import { errorText } from '@/lib/error-text';
 import { useLoadRewards } from '../api/get-load-rewards';
 import { useCreateLoad } from '../api/create-load';
 import { reviewInChunks } from '../api/review-load';
@@ -11,7 +12,6 @@ import { RecognitionStep } from './recognition-step';
 import { ReviewStep } from './review-step';
 import { StepList } from './step-list';
 import { counts, initialState, reducer, validate, type Step, type StepErrors } from './wizard-state';
-import { errorText } from '@/lib/error-text';
 
 /**
  * The bulk-load wizard of /admin/loads/new (docs/architecture.md P4): e-mails -> recognition -> review ->

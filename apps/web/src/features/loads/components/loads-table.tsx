@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Pagination } from '@/components/ui/pagination';
 import { TableHead } from '@/components/ui/table';
 import { formatDateTime, formatPoints } from '@/lib/format';
-import { useLoads } from '../api/get-loads';
 import { errorText } from '@/lib/error-text';
+import { useLoads } from '../api/get-loads';
 
 /** The loads of a store, newest first, each linking to its report. */
 export function LoadsTable({ storeId, page, onPage }: { storeId: number; page: number; onPage: (page: number) => void }) {

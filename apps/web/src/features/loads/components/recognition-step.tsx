@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { MAX_LOAD_POINTS } from '@rewards/shared/loads';
 import { Field } from '@/components/ui/field';
 import { formatPoints } from '@/lib/format';
+import { errorText } from '@/lib/error-text';
 import { useLoadRewards } from '../api/get-load-rewards';
 import type { Action, StepErrors, WizardState } from './wizard-state';
-import { errorText } from '@/lib/error-text';
 
 /** Step 2: one recognition (required); its points by default, or another positive amount; a reason. */
 export function RecognitionStep({

@@ -4,8 +4,8 @@ import { mailStatuses, type MailStatus } from '@rewards/shared/mail';
 import { Pagination } from '@/components/ui/pagination';
 import { TableHead } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
-import { useOutbox } from '../api/get-outbox';
 import { errorText } from '@/lib/error-text';
+import { useOutbox } from '../api/get-outbox';
 
 const statusStyle: Record<MailStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { describeNotification, notificationLink, type Notification } from '@rewards/shared/notifications';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useMarkNotificationViewed } from '../api/mark-notification-viewed';
 import { errorText } from '@/lib/error-text';
+import { useMarkNotificationViewed } from '../api/mark-notification-viewed';
 
 /** The text of a notification in the reader's language, from its item type and what it refers to. */
 export function useNotificationText() {

@@ -5,10 +5,10 @@ import { Pagination } from '@/components/ui/pagination';
 import { Tabs } from '@/components/ui/tabs';
 import { useRealtimeOnline } from '@/lib/socket';
 import { toast } from '@/lib/toast';
+import { errorText } from '@/lib/error-text';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsViewed } from '../api/mark-notification-viewed';
 import { NotificationEntry } from './notification-entry';
-import { errorText } from '@/lib/error-text';
 
 const PAGE_SIZE = 10;
 

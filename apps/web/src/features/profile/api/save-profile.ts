@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileForm, UserPreferences } from '@rewards/shared/profile';
 import { api } from '@/lib/api';
-import { preferencesQueryOptions } from './get-preferences';
 import { ownErrors } from '@/lib/error-text';
+import { preferencesQueryOptions } from './get-preferences';
 
 /**
  * `POST /api/users/profile`. Choosing another store changes the whole shop (catalogue, cart, header),

@@ -18,11 +18,11 @@ import { Field } from '@/components/ui/field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldMessage } from '@/lib/validation';
+import { errorText } from '@/lib/error-text';
 import { useActiveStores } from '../api/get-active-stores';
 import { useContactPreferences } from '../api/get-contact-preferences';
 import { useProfileCategories } from '../api/get-profile-categories';
 import { useSaveProfile } from '../api/save-profile';
-import { errorText } from '@/lib/error-text';
 
 const fields = ['city', 'postalCode', 'state', 'address', 'preferredContact', 'preferredCategoryId', 'officeInCity', 'storeId'] as const;
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Reward } from '@rewards/shared/rewards';
 import { api } from '@/lib/api';
-import { rewardKeys } from './get-rewards';
 import { ownErrors } from '@/lib/error-text';
+import { rewardKeys } from './get-rewards';
 
 export type RewardAction = 'activate' | 'deactivate' | 'delete';
 

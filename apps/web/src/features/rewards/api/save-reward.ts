@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Reward, RewardForm } from '@rewards/shared/rewards';
 import { api } from '@/lib/api';
-import { rewardKeys } from './get-rewards';
 import { ownErrors } from '@/lib/error-text';
+import { rewardKeys } from './get-rewards';
 
 /** Create (no id: with the store) or edit a recognition; every recognitions query reloads after. */
 export function useSaveReward() {

@@ -6,12 +6,12 @@ import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { formatPoints } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { errorText } from '@/lib/error-text';
 import { useRewardAction, type RewardAction } from '../api/reward-action';
 import { useRewards } from '../api/get-rewards';
 import { frequencyLabel } from './frequency';
 import { RewardForm, type AreaOption } from './reward-form';
 import { StatusBadge } from './status-badge';
-import { errorText } from '@/lib/error-text';
 
 const PAGE_SIZE = 20;
 

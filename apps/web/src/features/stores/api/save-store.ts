@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Store, storeEditSchema } from '@rewards/shared/stores';
 import { api } from '@/lib/api';
-import { storesQueryOptions } from './get-stores';
 import { ownErrors } from '@/lib/error-text';
+import { storesQueryOptions } from './get-stores';
 
 export type StoreValues = z.output<typeof storeEditSchema>;
 

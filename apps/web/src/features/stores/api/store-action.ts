@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Store } from '@rewards/shared/stores';
 import { api } from '@/lib/api';
-import { storesQueryOptions } from './get-stores';
 import { ownErrors } from '@/lib/error-text';
+import { storesQueryOptions } from './get-stores';
 
 export type StoreAction = 'activate' | 'deactivate' | 'delete';
 

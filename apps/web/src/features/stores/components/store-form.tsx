@@ -8,8 +8,8 @@ import { Field } from '@/components/ui/field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldMessage } from '@/lib/validation';
-import { useSaveStore } from '../api/save-store';
 import { errorText } from '@/lib/error-text';
+import { useSaveStore } from '../api/save-store';
 
 type Values = z.input<typeof storeEditSchema>;
 const fields = ['title', 'location', 'lat', 'long', 'sedeId', 'inventoryId'] as const;

@@ -5,11 +5,11 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { toast } from '@/lib/toast';
+import { errorText } from '@/lib/error-text';
 import { useAdminStoreList } from '../api/get-admin-stores';
 import { useStoreAction } from '../api/store-action';
 import { DeleteStoreDialog } from './delete-store-dialog';
 import { StoreForm } from './store-form';
-import { errorText } from '@/lib/error-text';
 
 const input = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
 

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { userPointsResultSchema, userPointsSchema } from '@rewards/shared/users';
 import { api } from '@/lib/api';
-import { usersQueryKey } from './get-users';
 import { ownErrors } from '@/lib/error-text';
+import { usersQueryKey } from './get-users';
 
 /**
  * `POST /api/users/points`: a load (positive) or an adjustment (negative, never below 0) of a user's

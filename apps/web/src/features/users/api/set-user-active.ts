@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserDetail } from '@rewards/shared/users';
 import { api } from '@/lib/api';
-import { usersQueryKey } from './get-users';
 import { ownErrors } from '@/lib/error-text';
+import { usersQueryKey } from './get-users';
 
 /** `PUT /api/users/activate/{id}` or `PUT /api/users/deactivate/{id}` (deactivation ends the user's sessions at once). */
 export function useSetUserActive() {

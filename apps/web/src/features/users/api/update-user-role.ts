@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser, UserRoleUpdate } from '@rewards/shared/users';
 import { api } from '@/lib/api';
-import { usersQueryKey } from './get-users';
 import { ownErrors } from '@/lib/error-text';
+import { usersQueryKey } from './get-users';
 
 /** `PUT /api/users/{id}` with id, role and adminStores (super administrators). */
 export function useUpdateUserRole() {

@@ -4,8 +4,8 @@ import { Role, roleValues } from '@rewards/shared/enums';
 import type { UserListItem } from '@rewards/shared/users';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
-import { useUpdateUserRole } from '../api/update-user-role';
 import { errorText } from '@/lib/error-text';
+import { useUpdateUserRole } from '../api/update-user-role';
 
 export interface StoreOption {
   id: number;

@@ -7,11 +7,11 @@ import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { formatPoints } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { errorText } from '@/lib/error-text';
 import { useUsers } from '../api/get-users';
 import { useSetUserActive } from '../api/set-user-active';
 import { PointsForm } from './points-form';
 import { RoleForm, type StoreOption } from './role-form';
-import { errorText } from '@/lib/error-text';
 
 /** Who is looking: the session user's id, role and administered stores. */
 export interface Viewer {
