@@ -13,14 +13,18 @@ import commonEs from '@/locales/es/common.json';
 
 const errors = (lang: 'en' | 'es') => Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang]]));
 
-/** An i18next of its own per test file, Spanish first, with the shop's, the admin's and the error texts. */
-export async function createTestI18n(): Promise<I18n> {
+/**
+ * An i18next of its own per test file, Spanish first, with the shop's, the admin's and the error texts,
+ * plus a feature's namespaces: `createTestI18n({ users: { en: usersEn, es: usersEs } })`.
+ */
+export async function createTestI18n(extra: Record<string, { en: object; es: object }> = {}): Promise<I18n> {
+  const more = (lang: 'en' | 'es') => Object.fromEntries(Object.entries(extra).map(([ns, texts]) => [ns, texts[lang]]));
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
     lng: 'es',
     resources: {
-      en: { common: commonEn, admin: adminEn, errors: errors('en') },
-      es: { common: commonEs, admin: adminEs, errors: errors('es') },
+      en: { common: commonEn, admin: adminEn, errors: errors('en'), ...more('en') },
+      es: { common: commonEs, admin: adminEs, errors: errors('es'), ...more('es') },
     },
     defaultNS: 'common',
     interpolation: { escapeValue: false },

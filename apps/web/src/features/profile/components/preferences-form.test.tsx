@@ -1,30 +1,17 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next, { type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { errorMessages } from '@rewards/shared/errors';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import type { UserPreferences } from '@rewards/shared/profile';
-import commonEn from '@/locales/en/common.json';
-import commonEs from '@/locales/es/common.json';
 import profileEn from '@/locales/en/profile.json';
 import profileEs from '@/locales/es/profile.json';
+import { createTestI18n } from '@/test/render';
 import { PreferencesForm } from './preferences-form';
 
-const errors = (lang: 'en' | 'es') => Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang]]));
 let i18n: I18n;
 beforeAll(async () => {
-  i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'es',
-    resources: {
-      en: { common: commonEn, profile: profileEn, errors: errors('en') },
-      es: { common: commonEs, profile: profileEs, errors: errors('es') },
-    },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
+  i18n = await createTestI18n({ profile: { en: profileEn, es: profileEs } });
 });
 afterEach(async () => {
   cleanup();

@@ -1,30 +1,17 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next, { type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { errorMessages } from '@rewards/shared/errors';
-import commonEn from '@/locales/en/common.json';
-import commonEs from '@/locales/es/common.json';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import rewardsEn from '@/locales/en/rewards.json';
 import rewardsEs from '@/locales/es/rewards.json';
+import { createTestI18n } from '@/test/render';
 import { frequencyLabel } from './frequency';
 import { RewardForm } from './reward-form';
 
-const errors = (lang: 'en' | 'es') => Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang]]));
 let i18n: I18n;
 beforeAll(async () => {
-  i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: {
-      en: { common: commonEn, rewards: rewardsEn, errors: errors('en') },
-      es: { common: commonEs, rewards: rewardsEs, errors: errors('es') },
-    },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
+  i18n = await createTestI18n({ rewards: { en: rewardsEn, es: rewardsEs } });
 });
 afterEach(async () => {
   cleanup();

@@ -1,38 +1,19 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next, { type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { errorMessages } from '@rewards/shared/errors';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import type { Store } from '@rewards/shared/stores';
-import commonEn from '@/locales/en/common.json';
-import commonEs from '@/locales/es/common.json';
 import storesEn from '@/locales/en/stores.json';
 import storesEs from '@/locales/es/stores.json';
+import { createTestI18n, polyfillDialog } from '@/test/render';
 import { DeleteStoreDialog } from './delete-store-dialog';
 import { StoreForm } from './store-form';
 
-const errors = (lang: 'en' | 'es') => Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang]]));
 let i18n: I18n;
 beforeAll(async () => {
-  i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'es',
-    resources: {
-      en: { common: commonEn, stores: storesEn, errors: errors('en') },
-      es: { common: commonEs, stores: storesEs, errors: errors('es') },
-    },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
-  // jsdom has no <dialog> methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
+  i18n = await createTestI18n({ stores: { en: storesEn, es: storesEs } });
+  polyfillDialog();
 });
 afterEach(async () => {
   cleanup();
