@@ -53,15 +53,18 @@ export function currentLanguage(): Language {
   return (i18n.language as Language) ?? defaultLanguage;
 }
 
-/** Switches language (loading its texts) and remembers it for the next visit. */
+/**
+ * Switches language (loading its texts) and remembers it for the next visit, remembered first: a page
+ * left or reloaded while the texts still load opens in the chosen language.
+ */
 export async function setLanguage(lang: Language) {
-  await i18n.changeLanguage(lang);
-  document.documentElement.lang = lang;
   try {
     localStorage.setItem(STORAGE_KEY, lang);
   } catch {
     /* private mode: the choice lasts this visit */
   }
+  await i18n.changeLanguage(lang);
+  document.documentElement.lang = lang;
 }
 
 export default i18n;
