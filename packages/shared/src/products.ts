@@ -37,6 +37,26 @@ export const productListQuerySchema = paginationSchema
   .strict();
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
+/** Header search suggestions while typing: a few products of the shopper's store, from the search index. */
+export const productSuggestQuerySchema = z
+  .object({
+    storeId: idSchema.optional(),
+    q: textSchema(120, 1),
+    limit: intSchema(1, 10).default(6),
+  })
+  .strict();
+export type ProductSuggestQuery = z.infer<typeof productSuggestQuerySchema>;
+
+export const productSuggestionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  price: z.number().int(),
+  categoryTitle: z.string(),
+  picture: z.string().nullable(),
+});
+export type ProductSuggestion = z.infer<typeof productSuggestionSchema>;
+
 export const productStatsTypes = ['featured', 'recommended', 'new', 'views'] as const;
 export const productStatsQuerySchema = z
   .object({

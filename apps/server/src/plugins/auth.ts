@@ -66,6 +66,17 @@ export function assertStoreAdmin(principal: Principal, storeId: number): void {
   if (!canAdminStore(principal, storeId)) throw new AppError('FORBIDDEN_STORE', { storeId });
 }
 
+/**
+ * The record an administrator's request is about, with the caller: 404 (from `load`) when it does not exist,
+ * 403 FORBIDDEN_STORE when its store is not one they run.
+ */
+export async function recordOfStoreAdmin<T extends { storeId: number }>(request: FastifyRequest, load: () => Promise<T>) {
+  const principal = requireUser(request);
+  const record = await load();
+  assertStoreAdmin(principal, record.storeId);
+  return { principal, record };
+}
+
 const levelRank: Record<AccessLevel, number> = { public: 0, user: Role.User, admin: Role.Admin, super: Role.SuperAdmin };
 
 export function checkAccess(request: FastifyRequest, level: AccessLevel): void {

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createArea, deleteArea, getArea, listAreas, setAreaActive, updateArea } from './areas.service.ts';
+import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 
 const item = itemEnvelope(areaSchema);
 
@@ -85,42 +86,19 @@ export async function areasRoutes(app: FastifyInstance, opts: { deps: AppDeps })
     },
   );
 
-  for (const [path, active] of [
-    ['/activate/:id', true],
-    ['/deactivate/:id', false],
-  ] as const) {
-    r.put(
-      path,
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['areas'],
-          summary: active ? 'Activate an area' : 'Deactivate an area (its recognitions are no longer offered in the "select an area" step)',
-          params: idParamsSchema,
-          response: { 200: item },
-        },
-      },
-      async (request) => {
-        const { principal, area } = await areaOfAdmin(deps, request, request.params.id);
-        return { data: await setAreaActive(db, area.id, active, principal.id, clock.now()) };
-      },
-    );
-  }
-
-  r.delete(
-    '/delete/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['areas'],
-        summary: 'Delete an area without recognitions (409 AREA_NOT_EMPTY otherwise)',
-        params: idParamsSchema,
-        response: { 200: item },
-      },
+  lifecycleRoutes(app, {
+    tag: 'areas',
+    access: 'admin',
+    item: areaSchema,
+    summaries: {
+      activate: 'Activate an area',
+      deactivate: 'Deactivate an area (its recognitions are no longer offered in the "select an area" step)',
+      delete: 'Delete an area without recognitions (409 AREA_NOT_EMPTY otherwise)',
     },
-    async (request) => {
-      const { area } = await areaOfAdmin(deps, request, request.params.id);
-      return { data: await deleteArea(db, area.id) };
+    setActive: async (request, id, active) => {
+      const { principal, area } = await areaOfAdmin(deps, request, id);
+      return setAreaActive(db, area.id, active, principal.id, clock.now());
     },
-  );
+    remove: async (request, id) => deleteArea(db, (await areaOfAdmin(deps, request, id)).area.id),
+  });
 }

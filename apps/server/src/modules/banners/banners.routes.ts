@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bannerCreateSchema, bannerListQuerySchema, bannerSchema, bannerUpdateSchema } from '@rewards/shared/banners';
 import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
@@ -6,9 +6,10 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { parseFields, readForm } from '../../lib/multipart.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
-import { assertStoreAdmin, canAdminStore, requireUser } from '../../plugins/auth.ts';
+import { assertStoreAdmin, canAdminStore, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createBanner, deleteBanner, getBanner, listBanners, updateBanner } from './banners.service.ts';
+import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 
 const item = itemEnvelope(bannerSchema);
 
@@ -102,9 +103,7 @@ export async function bannersRoutes(app: FastifyInstance, opts: { deps: AppDeps 
       },
     },
     async (request) => {
-      const principal = requireUser(request);
-      const current = await getBanner(db, request.params.id);
-      assertStoreAdmin(principal, current.storeId);
+      const { principal, record: current } = await recordOfStoreAdmin(request, () => getBanner(db, request.params.id));
       const form = await readForm(request);
       const fields = parseFields(bannerUpdateSchema, form.fields);
       const file = form.files.find((f) => f.field === 'picture');
@@ -116,45 +115,21 @@ export async function bannersRoutes(app: FastifyInstance, opts: { deps: AppDeps 
       return { data: banner };
     },
   );
-  for (const [path, active] of [
-    ['/activate/:id', true],
-    ['/deactivate/:id', false],
-  ] as const) {
-    r.put(
-      path,
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['banners'],
-          summary: `${active ? 'Activate' : 'Deactivate'} a banner`,
-          params: idParamsSchema,
-          response: { 200: item },
-        },
-      },
-      async (request) => {
-        const principal = requireUser(request);
-        const current = await getBanner(db, request.params.id);
-        assertStoreAdmin(principal, current.storeId);
-        const { banner } = await updateBanner(db, current.id, { active, actorId: principal.id, now: clock.now() });
-        cache.invalidate();
-        return { data: banner };
-      },
-    );
-  }
-  r.delete(
-    '/delete/:id',
-    {
-      config: { access: 'admin' },
-      schema: { tags: ['banners'], summary: 'Delete a banner', params: idParamsSchema, response: { 200: item } },
+  const bannerOfAdmin = (request: FastifyRequest, id: number) => recordOfStoreAdmin(request, () => getBanner(db, id));
+  lifecycleRoutes(app, {
+    tag: 'banners',
+    access: 'admin',
+    item: bannerSchema,
+    summaries: { activate: 'Activate a banner', deactivate: 'Deactivate a banner', delete: 'Delete a banner' },
+    setActive: async (request, id, active) => {
+      const { principal, record } = await bannerOfAdmin(request, id);
+      return (await updateBanner(db, record.id, { active, actorId: principal.id, now: clock.now() })).banner;
     },
-    async (request) => {
-      const principal = requireUser(request);
-      const current = await getBanner(db, request.params.id);
-      assertStoreAdmin(principal, current.storeId);
-      const banner = await deleteBanner(db, current.id);
+    remove: async (request, id) => {
+      const banner = await deleteBanner(db, (await bannerOfAdmin(request, id)).record.id);
       await removeImage(config.uploadsDir, banner.picture);
-      cache.invalidate();
-      return { data: banner };
+      return banner;
     },
-  );
+    changed: () => cache.invalidate(),
+  });
 }

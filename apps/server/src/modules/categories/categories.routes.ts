@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { categoryFormSchema, categoryListQuerySchema, categorySchema, categoryUpdateSchema } from '@rewards/shared/categories';
 import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
@@ -6,9 +6,10 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { parseFields, readForm } from '../../lib/multipart.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
-import { assertStoreAdmin, canAdminStore, requireUser } from '../../plugins/auth.ts';
+import { assertStoreAdmin, canAdminStore, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createCategory, deleteCategory, getCategory, listCategories, setCategoryActive, updateCategory } from './categories.service.ts';
+import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 
 const multipartBody = { consumes: ['multipart/form-data'] };
 
@@ -89,9 +90,7 @@ export async function categoriesRoutes(app: FastifyInstance, opts: { deps: AppDe
       },
     },
     async (request) => {
-      const principal = requireUser(request);
-      const current = await getCategory(db, request.params.id);
-      assertStoreAdmin(principal, current.storeId);
+      const { principal, record: current } = await recordOfStoreAdmin(request, () => getCategory(db, request.params.id));
       const form = await readForm(request);
       const fields = parseFields(categoryUpdateSchema, form.fields);
       const file = form.files.find((f) => f.field === 'picture');
@@ -104,51 +103,21 @@ export async function categoriesRoutes(app: FastifyInstance, opts: { deps: AppDe
     },
   );
 
-  for (const [path, active] of [
-    ['/activate/:id', true],
-    ['/deactivate/:id', false],
-  ] as const) {
-    r.put(
-      path,
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['categories'],
-          summary: `${active ? 'Activate' : 'Deactivate'} a category`,
-          params: idParamsSchema,
-          response: { 200: itemEnvelope(categorySchema) },
-        },
-      },
-      async (request) => {
-        const principal = requireUser(request);
-        const current = await getCategory(db, request.params.id);
-        assertStoreAdmin(principal, current.storeId);
-        const category = await setCategoryActive(db, current.id, active, principal.id, clock.now());
-        cache.invalidate();
-        return { data: category };
-      },
-    );
-  }
-
-  r.delete(
-    '/delete/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['categories'],
-        summary: 'Delete an empty category',
-        params: idParamsSchema,
-        response: { 200: itemEnvelope(categorySchema) },
-      },
+  const categoryOfAdmin = (request: FastifyRequest, id: number) => recordOfStoreAdmin(request, () => getCategory(db, id));
+  lifecycleRoutes(app, {
+    tag: 'categories',
+    access: 'admin',
+    item: categorySchema,
+    summaries: { activate: 'Activate a category', deactivate: 'Deactivate a category', delete: 'Delete an empty category' },
+    setActive: async (request, id, active) => {
+      const { principal, record } = await categoryOfAdmin(request, id);
+      return setCategoryActive(db, record.id, active, principal.id, clock.now());
     },
-    async (request) => {
-      const principal = requireUser(request);
-      const current = await getCategory(db, request.params.id);
-      assertStoreAdmin(principal, current.storeId);
-      const deleted = await deleteCategory(db, current.id);
+    remove: async (request, id) => {
+      const deleted = await deleteCategory(db, (await categoryOfAdmin(request, id)).record.id);
       await removeImage(config.uploadsDir, deleted.picture);
-      cache.invalidate();
-      return { data: deleted };
+      return deleted;
     },
-  );
+    changed: () => cache.invalidate(),
+  });
 }

@@ -35,6 +35,7 @@ import {
   submitAnswers,
   updateChallenge,
 } from './challenges.service.ts';
+import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 
 const item = itemEnvelope(challengeSchema);
 
@@ -182,52 +183,23 @@ export async function challengesRoutes(app: FastifyInstance, opts: { deps: AppDe
     },
   );
 
-  r.put(
-    '/activate/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['challenges'],
-        summary:
-          "Activate a challenge: one active per store (409 ALREADY_ACTIVE); the first time, every active user of the store gets a 'challenge' notification",
-        params: idParamsSchema,
-        response: { 200: item },
-      },
+  lifecycleRoutes(app, {
+    tag: 'challenges',
+    access: 'admin',
+    item: challengeSchema,
+    summaries: {
+      activate:
+        "Activate a challenge: one active per store (409 ALREADY_ACTIVE); the first time, every active user of the store gets a 'challenge' notification",
+      deactivate: 'Deactivate a challenge (answers stop)',
+      delete: 'Delete a challenge nobody has answered (409 CHALLENGE_HAS_PARTICIPANTS otherwise: deactivate it)',
     },
-    async (request) => {
-      const actorId = await administered(request, request.params.id);
-      return { data: await activateChallenge(db, request.params.id, actorId, clock.now()) };
+    setActive: async (request, id, active) =>
+      (active ? activateChallenge : deactivateChallenge)(db, id, await administered(request, id), clock.now()),
+    remove: async (request, id) => {
+      await administered(request, id);
+      return deleteChallenge(db, id, clock.now());
     },
-  );
-
-  r.put(
-    '/deactivate/:id',
-    {
-      config: { access: 'admin' },
-      schema: { tags: ['challenges'], summary: 'Deactivate a challenge (answers stop)', params: idParamsSchema, response: { 200: item } },
-    },
-    async (request) => {
-      const actorId = await administered(request, request.params.id);
-      return { data: await deactivateChallenge(db, request.params.id, actorId, clock.now()) };
-    },
-  );
-
-  r.delete(
-    '/delete/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['challenges'],
-        summary: 'Delete a challenge nobody has answered (409 CHALLENGE_HAS_PARTICIPANTS otherwise: deactivate it)',
-        params: idParamsSchema,
-        response: { 200: item },
-      },
-    },
-    async (request) => {
-      await administered(request, request.params.id);
-      return { data: await deleteChallenge(db, request.params.id, clock.now()) };
-    },
-  );
+  });
 }
 
 /** `POST /api/loads/challenge` (docs/architecture.md P7, Loads): awarding a challenge is a load of points. */

@@ -18,7 +18,7 @@ import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { listField, parseFields, readForm, type UploadedFile } from '../../lib/multipart.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
 import { viewerKey } from '../../lib/viewer-key.ts';
-import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
+import { assertStoreAdmin, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordMovement } from '../inventory/inventory.service.ts';
 import {
@@ -37,6 +37,7 @@ import {
   setProductActive,
   updateProduct,
 } from './products.service.ts';
+import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 
 const productList = listEnvelope(productSchema);
 const productItem = itemEnvelope(productSchema);
@@ -335,9 +336,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       },
     },
     async (request) => {
-      const principal = requireUser(request);
-      const current = await getAdminProduct(db, request.params.id);
-      assertStoreAdmin(principal, current.storeId);
+      const { principal, record: current } = await recordOfStoreAdmin(request, () => getAdminProduct(db, request.params.id));
       const form = await readForm(request);
       const fields = parseFields(productUpdateSchema, { ...form.fields, removeImageIds: listField(form.fields.removeImageIds) });
       const product = await withStoredImages(config.uploadsDir, 'products', pictureUploads(form.files), async (newPictures) => {
@@ -348,50 +347,22 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       return { data: product };
     },
   );
-  for (const [path, active] of [
-    ['/products/activate/:id', true],
-    ['/products/deactivate/:id', false],
-  ] as const) {
-    r.put(
-      path,
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['products'],
-          summary: `${active ? 'Activate' : 'Deactivate'} a product`,
-          params: idParamsSchema,
-          response: { 200: productItem },
-        },
-      },
-      async (request) => {
-        const principal = requireUser(request);
-        const current = await getAdminProduct(db, request.params.id);
-        assertStoreAdmin(principal, current.storeId);
-        const product = await setProductActive(db, current.id, active, principal.id, clock.now());
-        cache.invalidate();
-        return { data: product };
-      },
-    );
-  }
-  r.delete(
-    '/products/delete/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['products'],
-        summary: 'Delete a product that no order refers to',
-        params: idParamsSchema,
-        response: { 200: productItem },
-      },
+  const productOfAdmin = (request: FastifyRequest, id: number) => recordOfStoreAdmin(request, () => getAdminProduct(db, id));
+  lifecycleRoutes(app, {
+    tag: 'products',
+    access: 'admin',
+    item: productSchema,
+    prefix: '/products',
+    summaries: { activate: 'Activate a product', deactivate: 'Deactivate a product', delete: 'Delete a product that no order refers to' },
+    setActive: async (request, id, active) => {
+      const { principal, record } = await productOfAdmin(request, id);
+      return setProductActive(db, record.id, active, principal.id, clock.now());
     },
-    async (request) => {
-      const principal = requireUser(request);
-      const current = await getAdminProduct(db, request.params.id);
-      assertStoreAdmin(principal, current.storeId);
-      const { product, pictures } = await deleteProduct(db, current.id);
+    remove: async (request, id) => {
+      const { product, pictures } = await deleteProduct(db, (await productOfAdmin(request, id)).record.id);
       await Promise.all(pictures.map((url) => removeImage(config.uploadsDir, url)));
-      cache.invalidate();
-      return { data: product };
+      return product;
     },
-  );
+    changed: () => cache.invalidate(),
+  });
 }

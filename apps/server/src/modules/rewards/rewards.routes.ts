@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
@@ -12,9 +12,10 @@ import {
 } from '@rewards/shared/rewards';
 import { notFound } from '../../lib/app-error.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
-import { assertStoreAdmin, canAdminStore, requireUser } from '../../plugins/auth.ts';
+import { assertStoreAdmin, canAdminStore, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createReward, deleteReward, getReward, listRewards, listRewardsByArea, setRewardActive, updateReward } from './rewards.service.ts';
+import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 
 const item = itemEnvelope(rewardSchema);
 
@@ -106,53 +107,25 @@ export async function rewardsRoutes(app: FastifyInstance, opts: { deps: AppDeps 
       },
     },
     async (request) => {
-      const principal = requireUser(request);
-      const current = await getReward(db, request.params.id);
-      assertStoreAdmin(principal, current.storeId);
+      const { principal, record: current } = await recordOfStoreAdmin(request, () => getReward(db, request.params.id));
       return { data: await updateReward(db, current.id, { ...request.body, actorId: principal.id, now: clock.now() }) };
     },
   );
 
-  for (const [path, active] of [
-    ['/activate/:id', true],
-    ['/deactivate/:id', false],
-  ] as const) {
-    r.put(
-      path,
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['rewards'],
-          summary: `${active ? 'Activate' : 'Deactivate'} a recognition`,
-          params: idParamsSchema,
-          response: { 200: item },
-        },
-      },
-      async (request) => {
-        const principal = requireUser(request);
-        const current = await getReward(db, request.params.id);
-        assertStoreAdmin(principal, current.storeId);
-        return { data: await setRewardActive(db, current.id, active, principal.id, clock.now()) };
-      },
-    );
-  }
-
-  r.delete(
-    '/delete/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['rewards'],
-        summary: 'Delete a recognition never used by a load (409 REWARD_IN_USE otherwise: deactivate it)',
-        params: idParamsSchema,
-        response: { 200: item },
-      },
+  const rewardOfAdmin = (request: FastifyRequest, id: number) => recordOfStoreAdmin(request, () => getReward(db, id));
+  lifecycleRoutes(app, {
+    tag: 'rewards',
+    access: 'admin',
+    item: rewardSchema,
+    summaries: {
+      activate: 'Activate a recognition',
+      deactivate: 'Deactivate a recognition',
+      delete: 'Delete a recognition never used by a load (409 REWARD_IN_USE otherwise: deactivate it)',
     },
-    async (request) => {
-      const principal = requireUser(request);
-      const current = await getReward(db, request.params.id);
-      assertStoreAdmin(principal, current.storeId);
-      return { data: await deleteReward(db, current.id) };
+    setActive: async (request, id, active) => {
+      const { principal, record } = await rewardOfAdmin(request, id);
+      return setRewardActive(db, record.id, active, principal.id, clock.now());
     },
-  );
+    remove: async (request, id) => deleteReward(db, (await rewardOfAdmin(request, id)).record.id),
+  });
 }

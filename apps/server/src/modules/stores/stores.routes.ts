@@ -8,6 +8,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import { assertUserInScope, findUserScope } from '../users/users.service.ts';
 import { createStore, deleteStore, getStore, getStoreOfUser, listStores, setStoreActive, updateStore } from './stores.service.ts';
+import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 
 /** Stores (offices): everyone lists the active ones; super administrators create, edit, (de)activate and delete them. */
 export async function storesRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
@@ -110,45 +111,18 @@ export async function storesRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     },
   );
 
-  for (const [path, active] of [
-    ['/activate/:id', true],
-    ['/deactivate/:id', false],
-  ] as const) {
-    r.put(
-      path,
-      {
-        config: { access: 'super' },
-        schema: {
-          tags: ['stores'],
-          summary: `${active ? 'Activate' : 'Deactivate'} a store (super administrators)`,
-          params: idParamsSchema,
-          response: { 200: itemEnvelope(storeSchema) },
-        },
-      },
-      async (request) => {
-        const store = await setStoreActive(db, request.params.id, active, requireUser(request).id, clock.now());
-        cache.invalidate();
-        return { data: store };
-      },
-    );
-  }
-
-  r.delete(
-    '/delete/:id',
-    {
-      config: { access: 'super' },
-      schema: {
-        tags: ['stores'],
-        summary:
-          'Delete a store nothing refers to (super administrators); one with users, products, categories, orders or other records is 409 STORE_IN_USE: deactivate it instead',
-        params: idParamsSchema,
-        response: { 200: itemEnvelope(storeSchema) },
-      },
+  lifecycleRoutes(app, {
+    tag: 'stores',
+    access: 'super',
+    item: storeSchema,
+    summaries: {
+      activate: 'Activate a store (super administrators)',
+      deactivate: 'Deactivate a store (super administrators)',
+      delete:
+        'Delete a store nothing refers to (super administrators); one with users, products, categories, orders or other records is 409 STORE_IN_USE: deactivate it instead',
     },
-    async (request) => {
-      const store = await deleteStore(db, request.params.id);
-      cache.invalidate();
-      return { data: store };
-    },
-  );
+    setActive: (request, id, active) => setStoreActive(db, id, active, requireUser(request).id, clock.now()),
+    remove: (_request, id) => deleteStore(db, id),
+    changed: () => cache.invalidate(),
+  });
 }

@@ -34,6 +34,7 @@ import {
   setUserActive,
   setUserRole,
 } from './users.service.ts';
+import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 
 export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { db, clock, config } = opts.deps;
@@ -128,28 +129,16 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps })
     },
   );
 
-  for (const [path, active] of [
-    ['/activate/:id', true],
-    ['/deactivate/:id', false],
-  ] as const) {
-    r.put(
-      path,
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['users'],
-          summary: active
-            ? 'Activate a user (administrators: shoppers of their stores only; super administrators: anyone)'
-            : 'Deactivate a user and end their sessions at once (administrators: shoppers of their stores only; never oneself)',
-          params: idParamsSchema,
-          response: { 200: itemEnvelope(userDetailSchema) },
-        },
-      },
-      async (request) => ({
-        data: await setUserActive(db, { actor: requireUser(request), userId: request.params.id, active, now: clock.now() }),
-      }),
-    );
-  }
+  lifecycleRoutes(app, {
+    tag: 'users',
+    access: 'admin',
+    item: userDetailSchema,
+    summaries: {
+      activate: 'Activate a user (administrators: shoppers of their stores only; super administrators: anyone)',
+      deactivate: 'Deactivate a user and end their sessions at once (administrators: shoppers of their stores only; never oneself)',
+    },
+    setActive: (request, id, active) => setUserActive(db, { actor: requireUser(request), userId: id, active, now: clock.now() }),
+  });
 
   r.post(
     '/points',
