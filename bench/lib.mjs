@@ -64,7 +64,7 @@ export async function startServer({ dbUrl, port, env = {} }) {
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { base, stop: () => child.kill('SIGTERM') };
+    if (ok) return { base, pid: child.pid, stop: () => child.kill('SIGTERM') };
     await new Promise((r) => setTimeout(r, 500));
   }
   child.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.ts';
 
@@ -29,12 +29,16 @@ export const rateLimitsPlugin = fp(async function rateLimitsPlugin(app: FastifyI
     timeWindow: '1 minute',
     keyGenerator: (request) => (request.principal ? `u:${request.principal.id}` : `ip:${request.ip}`),
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+  async function limitWrite(request: FastifyRequest, reply: FastifyReply) {
     const limit = await writeLimiter(request);
     if (!limit.isAllowed && limit.isExceeded) {
       reply.header('retry-after', Math.ceil(limit.ttlInSeconds));
       throw new AppError('RATE_LIMITED');
     }
+  }
+  // Reads pass straight through, with no promise to wait on (decision 0024).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
+    return limitWrite(request, reply);
   });
 });
