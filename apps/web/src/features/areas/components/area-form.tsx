@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { areaFormSchema, type Area } from '@rewards/shared/areas';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldMessage } from '@/lib/validation';
@@ -44,14 +44,7 @@ export function AreaForm({ storeId, area, onDone }: { storeId: number; area?: Ar
       <Field label={t('fields.description')} error={message(errors.description?.message)}>
         <textarea {...form.register('description')} rows={3} maxLength={2000} />
       </Field>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          {t('actions.cancel', { ns: 'common' })}
-        </Button>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {t('actions.save', { ns: 'common' })}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} submitting={form.formState.isSubmitting} />
     </form>
   );
 }

@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Area } from '@rewards/shared/areas';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { ConfirmActionDialog, useConfirmAction } from '@/components/ui/confirm-action';
+import { Dialog } from '@/components/ui/dialog';
+import { ActiveFilter, SearchForm } from '@/components/ui/list-toolbar';
 import { Pagination } from '@/components/ui/pagination';
-import { toast } from '@/lib/toast';
-import { errorText } from '@/lib/error-text';
-import { useAreaAction, type AreaAction } from '../api/area-action';
+import { useListFilters, type ListFilters } from '@/components/ui/use-list-filters';
+import { useAreaAction } from '../api/area-action';
 import { useAreas } from '../api/get-areas';
 import { AreaForm } from './area-form';
 
@@ -15,64 +16,26 @@ const PAGE_SIZE = 20;
 /** The store's areas: search, status filter, paging; create and edit in a dialog; activate, deactivate, delete. */
 export function AreasPanel({ storeId }: { storeId: number }) {
   const { t } = useTranslation('rewards');
-  const [draft, setDraft] = useState('');
-  const [filters, setFilters] = useState<{ search?: string; active?: boolean; page: number }>({ page: 1 });
-  const areas = useAreas({ storeId, pageSize: PAGE_SIZE, ...filters });
+  const list = useListFilters<ListFilters & { active?: boolean }>({ page: 1 });
+  const areas = useAreas({ storeId, pageSize: PAGE_SIZE, ...list.filters });
   const action = useAreaAction();
+  const confirm = useConfirmAction((p) => action.mutateAsync(p), { ns: 'rewards' });
   const [editing, setEditing] = useState<Area | 'new' | null>(null);
-  const [pending, setPending] = useState<{ area: Area; action: AreaAction } | null>(null);
 
-  function search(e: FormEvent) {
-    e.preventDefault();
-    setFilters((f) => ({ ...f, search: draft.trim() || undefined, page: 1 }));
-  }
-
-  async function confirm() {
-    if (!pending) return;
-    try {
-      await action.mutateAsync({ id: pending.area.id, action: pending.action });
-      toast.success(t(`messages.${pending.action}d`));
-    } catch (err) {
-      toast.error(errorText(t, err));
-    } finally {
-      setPending(null);
-    }
-  }
-
-  const filtered = Boolean(filters.search) || filters.active !== undefined;
   const rows = areas.data?.data ?? [];
   return (
     <>
       <p className="-mt-1 mb-4 text-sm text-slate-600">{t('areas.help')}</p>
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <form role="search" onSubmit={search} className="flex gap-2">
-          <label htmlFor="area-search" className="sr-only">
-            {t('areas.search')}
-          </label>
-          <input
-            id="area-search"
-            type="search"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder={t('areas.search')}
-            className="w-56 rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
-          <Button type="submit" variant="secondary">
-            {t('search')}
-          </Button>
-        </form>
-        <label className="text-sm">
-          <span className="sr-only">{t('status.label')}</span>
-          <select
-            className="rounded-md border border-slate-300 px-2 py-2"
-            value={filters.active === undefined ? '' : String(filters.active)}
-            onChange={(e) => setFilters((f) => ({ ...f, active: e.target.value === '' ? undefined : e.target.value === 'true', page: 1 }))}
-          >
-            <option value="">{t('status.any')}</option>
-            <option value="true">{t('status.active')}</option>
-            <option value="false">{t('status.inactive')}</option>
-          </select>
-        </label>
+        <SearchForm id="area-search" label={t('areas.search')} button={t('search')} {...list.search} />
+        <ActiveFilter
+          label={t('status.label')}
+          any={t('status.any')}
+          active={t('status.active')}
+          inactive={t('status.inactive')}
+          value={list.filters.active}
+          onChange={(active) => list.set({ active })}
+        />
         <Button className="ml-auto" onClick={() => setEditing('new')} data-testid="new-area">
           {t('areas.new')}
         </Button>
@@ -91,7 +54,7 @@ export function AreasPanel({ storeId }: { storeId: number }) {
             </Button>
           </p>
         )}
-        {areas.isSuccess && rows.length === 0 && <p className="text-slate-600">{filtered ? t('areas.empty') : t('areas.none')}</p>}
+        {areas.isSuccess && rows.length === 0 && <p className="text-slate-600">{list.filtered ? t('areas.empty') : t('areas.none')}</p>}
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {rows.map((a) => (
             <li key={a.id} className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3" data-testid="area-card">
@@ -113,12 +76,16 @@ export function AreasPanel({ storeId }: { storeId: number }) {
                 <Button
                   variant="ghost"
                   className="px-2 py-1"
-                  onClick={() => setPending({ area: a, action: a.active ? 'deactivate' : 'activate' })}
+                  onClick={() => confirm.setPending({ id: a.id, name: a.name, action: a.active ? 'deactivate' : 'activate' })}
                 >
                   {a.active ? t('actions.deactivate') : t('actions.activate')}
                   <span className="sr-only"> {a.name}</span>
                 </Button>
-                <Button variant="ghost" className="px-2 py-1 text-rose-700" onClick={() => setPending({ area: a, action: 'delete' })}>
+                <Button
+                  variant="ghost"
+                  className="px-2 py-1 text-rose-700"
+                  onClick={() => confirm.setPending({ id: a.id, name: a.name, action: 'delete' })}
+                >
                   {t('actions.delete')}
                   <span className="sr-only"> {a.name}</span>
                 </Button>
@@ -127,22 +94,11 @@ export function AreasPanel({ storeId }: { storeId: number }) {
           ))}
         </ul>
       </div>
-      {areas.data && (
-        <Pagination page={areas.data.page} totalPages={areas.data.totalPages} onChange={(page) => setFilters((f) => ({ ...f, page }))} />
-      )}
+      {areas.data && <Pagination page={areas.data.page} totalPages={areas.data.totalPages} onChange={list.setPage} />}
       <Dialog open={editing !== null} title={editing === 'new' ? t('areas.new') : t('areas.edit')} onClose={() => setEditing(null)}>
         {editing !== null && <AreaForm storeId={storeId} area={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
       </Dialog>
-      <ConfirmDialog
-        open={pending !== null}
-        title={t(`confirm.${pending?.action ?? 'delete'}Title`)}
-        message={t(`confirm.${pending?.action ?? 'delete'}Area`, { name: pending?.area.name ?? '' })}
-        confirmLabel={t(`actions.${pending?.action ?? 'delete'}`)}
-        danger={pending?.action !== 'activate'}
-        busy={action.isPending}
-        onConfirm={() => void confirm()}
-        onClose={() => setPending(null)}
-      />
+      <ConfirmActionDialog confirm={confirm} ns="rewards" kind="Area" labels="actions" />
     </>
   );
 }

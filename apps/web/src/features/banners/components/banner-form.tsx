@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { bannerFormSchema, type Banner } from '@rewards/shared/banners';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { ImageInput } from '@/components/ui/image-input';
 import { errorCode, useErrorText } from '@/lib/error-text';
 import { applyServerErrors, toFormData } from '@/lib/form-errors';
@@ -68,14 +68,7 @@ export function BannerForm({ storeId, banner, onDone }: { storeId: number; banne
         error={pictureError}
         max={1}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          {t('actions.cancel', { ns: 'common' })}
-        </Button>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {t('actions.save', { ns: 'common' })}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} submitting={form.formState.isSubmitting} />
     </form>
   );
 }

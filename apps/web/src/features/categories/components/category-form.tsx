@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { categoryUpdateSchema, type Category } from '@rewards/shared/categories';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { ImageInput } from '@/components/ui/image-input';
 import { errorCode, useErrorText } from '@/lib/error-text';
 import { applyServerErrors, toFormData } from '@/lib/form-errors';
@@ -69,14 +69,7 @@ export function CategoryForm({ storeId, category, onDone }: { storeId: number; c
         error={pictureError}
         max={1}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          {t('actions.cancel', { ns: 'common' })}
-        </Button>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {t('actions.save', { ns: 'common' })}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} submitting={form.formState.isSubmitting} />
     </form>
   );
 }

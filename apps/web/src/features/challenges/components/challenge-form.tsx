@@ -15,6 +15,7 @@ import {
 import { challengeTypes } from '@rewards/shared/enums';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FormActions, FormError } from '@/components/ui/form-actions';
 import { applyServerErrors } from '@/lib/form-errors';
 import { errorCode, useErrorText } from '@/lib/error-text';
 import { formatPoints } from '@/lib/format';
@@ -253,19 +254,8 @@ export function ChallengeForm({ storeId, challenge, onDone }: { storeId: number;
         </Button>
       </section>
 
-      {errors.root?.message && (
-        <p className="text-sm font-medium text-rose-700 sm:col-span-2" role="alert">
-          {errors.root.message}
-        </p>
-      )}
-      <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button variant="secondary" onClick={onDone}>
-          {t('actions.cancel', { ns: 'common' })}
-        </Button>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {t('actions.save', { ns: 'common' })}
-        </Button>
-      </div>
+      <FormError message={errors.root?.message} inline className="sm:col-span-2" />
+      <FormActions onCancel={onDone} submitting={form.formState.isSubmitting} className="sm:col-span-2" />
     </form>
   );
 }

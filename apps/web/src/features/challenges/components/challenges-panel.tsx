@@ -1,13 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChallengeSummary } from '@rewards/shared/challenges';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { ConfirmActionDialog, useConfirmAction } from '@/components/ui/confirm-action';
+import { Dialog } from '@/components/ui/dialog';
+import { ActiveFilter, SearchForm } from '@/components/ui/list-toolbar';
 import { Pagination } from '@/components/ui/pagination';
-import { useErrorText } from '@/lib/error-text';
+import { QueryRows } from '@/components/ui/query-rows';
+import { useListFilters, type ListFilters } from '@/components/ui/use-list-filters';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useChallengeAction, type ChallengeAction } from '../api/challenge-action';
+import { useChallengeAction } from '../api/challenge-action';
 import { useChallenge } from '../api/get-challenge';
 import { useChallenges } from '../api/get-challenges';
 import { ChallengeForm } from './challenge-form';
@@ -38,67 +41,33 @@ export function ChallengesPanel({
   onSelect: (id: number) => void;
 }) {
   const { t } = useTranslation('challenges');
-  const errorText = useErrorText();
-  const [draft, setDraft] = useState('');
-  const [filters, setFilters] = useState<{ search?: string; active?: boolean; page: number }>({ page: 1 });
-  const challenges = useChallenges({ storeId, pageSize: PAGE_SIZE, ...filters });
+  const list = useListFilters<ListFilters & { active?: boolean }>({ page: 1 });
+  const challenges = useChallenges({ storeId, pageSize: PAGE_SIZE, ...list.filters });
   const action = useChallengeAction();
-  const [editing, setEditing] = useState<ChallengeSummary | 'new' | null>(null);
-  const [pending, setPending] = useState<{ challenge: ChallengeSummary; action: ChallengeAction } | null>(null);
-
-  function search(e: FormEvent) {
-    e.preventDefault();
-    setFilters((f) => ({ ...f, search: draft.trim() || undefined, page: 1 }));
-  }
-
-  async function confirm() {
-    if (!pending) return;
-    try {
-      const res = await action.mutateAsync({ id: pending.challenge.id, action: pending.action });
+  const confirm = useConfirmAction((p) => action.mutateAsync(p), {
+    ns: 'challenges',
+    onDone: (res, p) => {
       // docs/architecture.md P4: an activation that did not leave the challenge active is the "exists" error.
-      if (pending.action === 'activate' && !res.data.isActive) toast.error(t('errors:ALREADY_ACTIVE'));
-      else toast.success(t(`messages.${pending.action}d`));
-    } catch (err) {
-      toast.error(errorText(err));
-    } finally {
-      setPending(null);
-    }
-  }
+      if (p.action === 'activate' && !res.data.isActive) toast.error(t('errors:ALREADY_ACTIVE'));
+      else toast.success(t(`messages.${p.action}d`));
+    },
+  });
+  const [editing, setEditing] = useState<ChallengeSummary | 'new' | null>(null);
 
-  const filtered = Boolean(filters.search) || filters.active !== undefined;
   const rows = challenges.data?.data ?? [];
   return (
     <>
       <p className="-mt-1 mb-4 text-sm text-slate-600">{t('admin.help')}</p>
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <form role="search" onSubmit={search} className="flex gap-2">
-          <label htmlFor="challenge-search" className="sr-only">
-            {t('admin.search')}
-          </label>
-          <input
-            id="challenge-search"
-            type="search"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder={t('admin.search')}
-            className="w-56 rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
-          <Button type="submit" variant="secondary">
-            {t('admin.searchButton')}
-          </Button>
-        </form>
-        <label className="text-sm">
-          <span className="sr-only">{t('admin.filter')}</span>
-          <select
-            className="rounded-md border border-slate-300 px-2 py-2"
-            value={filters.active === undefined ? '' : String(filters.active)}
-            onChange={(e) => setFilters((f) => ({ ...f, active: e.target.value === '' ? undefined : e.target.value === 'true', page: 1 }))}
-          >
-            <option value="">{t('admin.any')}</option>
-            <option value="true">{t('admin.activeOnly')}</option>
-            <option value="false">{t('admin.inactiveOnly')}</option>
-          </select>
-        </label>
+        <SearchForm id="challenge-search" label={t('admin.search')} button={t('admin.searchButton')} {...list.search} />
+        <ActiveFilter
+          label={t('admin.filter')}
+          any={t('admin.any')}
+          active={t('admin.activeOnly')}
+          inactive={t('admin.inactiveOnly')}
+          value={list.filters.active}
+          onChange={(active) => list.set({ active })}
+        />
         <Button className="ml-auto" onClick={() => setEditing('new')} data-testid="new-challenge">
           {t('admin.new')}
         </Button>
@@ -129,31 +98,13 @@ export function ChallengesPanel({
             </tr>
           </thead>
           <tbody aria-busy={challenges.isFetching}>
-            {challenges.isPending && (
-              <tr>
-                <td colSpan={6} className="px-3 py-6">
-                  <div className="h-4 animate-pulse rounded bg-slate-100" />
-                  <span className="sr-only">{t('loading', { ns: 'common' })}</span>
-                </td>
-              </tr>
-            )}
-            {challenges.isError && (
-              <tr>
-                <td colSpan={6} className="px-3 py-6 text-center" role="alert">
-                  <span className="text-rose-700">{t('loadError')}</span>{' '}
-                  <Button variant="ghost" onClick={() => void challenges.refetch()}>
-                    {t('retry')}
-                  </Button>
-                </td>
-              </tr>
-            )}
-            {challenges.isSuccess && rows.length === 0 && (
-              <tr>
-                <td colSpan={6} className="px-3 py-6 text-center text-slate-600">
-                  {filtered ? t('admin.empty') : t('admin.none')}
-                </td>
-              </tr>
-            )}
+            <QueryRows
+              query={challenges}
+              colSpan={6}
+              empty={list.filtered ? t('admin.empty') : t('admin.none')}
+              loadError={t('loadError')}
+              retry={t('retry')}
+            />
             {rows.map((c) => (
               <tr
                 key={c.id}
@@ -195,20 +146,28 @@ export function ChallengesPanel({
                     <Button
                       variant="ghost"
                       className="px-2"
-                      onClick={() => setPending({ challenge: c, action: c.isActive ? 'deactivate' : 'activate' })}
+                      onClick={() => confirm.setPending({ id: c.id, name: c.title, action: c.isActive ? 'deactivate' : 'activate' })}
                     >
                       {c.isActive ? t('actions.deactivate') : t('actions.activate')}
                       <span className="sr-only"> {c.title}</span>
                     </Button>
                   )}
                   {c.awardedAt && c.isActive && (
-                    <Button variant="ghost" className="px-2" onClick={() => setPending({ challenge: c, action: 'deactivate' })}>
+                    <Button
+                      variant="ghost"
+                      className="px-2"
+                      onClick={() => confirm.setPending({ id: c.id, name: c.title, action: 'deactivate' })}
+                    >
                       {t('actions.deactivate')}
                       <span className="sr-only"> {c.title}</span>
                     </Button>
                   )}
                   {c.participants === 0 && (
-                    <Button variant="ghost" className="px-2 text-rose-700" onClick={() => setPending({ challenge: c, action: 'delete' })}>
+                    <Button
+                      variant="ghost"
+                      className="px-2 text-rose-700"
+                      onClick={() => confirm.setPending({ id: c.id, name: c.title, action: 'delete' })}
+                    >
                       {t('actions.delete')}
                       <span className="sr-only"> {c.title}</span>
                     </Button>
@@ -219,27 +178,12 @@ export function ChallengesPanel({
           </tbody>
         </table>
       </div>
-      {challenges.data && (
-        <Pagination
-          page={challenges.data.page}
-          totalPages={challenges.data.totalPages}
-          onChange={(page) => setFilters((f) => ({ ...f, page }))}
-        />
-      )}
+      {challenges.data && <Pagination page={challenges.data.page} totalPages={challenges.data.totalPages} onChange={list.setPage} />}
       <Dialog open={editing !== null} title={editing === 'new' ? t('admin.new') : t('admin.edit')} onClose={() => setEditing(null)} wide>
         {editing === 'new' && <ChallengeForm storeId={storeId} onDone={() => setEditing(null)} />}
         {editing !== null && editing !== 'new' && <EditChallenge id={editing.id} storeId={storeId} onDone={() => setEditing(null)} />}
       </Dialog>
-      <ConfirmDialog
-        open={pending !== null}
-        title={t(`confirm.${pending?.action ?? 'delete'}Title`)}
-        message={t(`confirm.${pending?.action ?? 'delete'}`, { title: pending?.challenge.title ?? '' })}
-        confirmLabel={t(`actions.${pending?.action ?? 'delete'}`)}
-        danger={pending?.action !== 'activate'}
-        busy={action.isPending}
-        onConfirm={() => void confirm()}
-        onClose={() => setPending(null)}
-      />
+      <ConfirmActionDialog confirm={confirm} ns="challenges" labels="actions" />
     </>
   );
 }

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MAX_PRODUCT_PICTURES, productFormSchema, type Product } from '@rewards/shared/products';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { ImageInput } from '@/components/ui/image-input';
 import { errorCode, useErrorText } from '@/lib/error-text';
 import { applyServerErrors, toFormData } from '@/lib/form-errors';
@@ -119,14 +119,7 @@ export function ProductForm({
           max={MAX_PRODUCT_PICTURES}
         />
       </div>
-      <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button variant="secondary" onClick={onDone}>
-          {t('actions.cancel', { ns: 'common' })}
-        </Button>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {t('actions.save', { ns: 'common' })}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} submitting={form.formState.isSubmitting} className="sm:col-span-2" />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmActionDialog, useConfirmAction } from '@/components/ui/confirm-action';
 import { Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
+import { useListFilters } from '@/components/ui/use-list-filters';
 import { useAdminProducts } from '../api/get-admin-products';
 import { useProductAction } from '../api/product-action';
 import { ProductFilters, type ProductFilterValues } from './product-filters';
@@ -26,8 +27,8 @@ export function ProductsPanel({
   stockForm: (product: Product, onDone: () => void) => ReactNode;
 }) {
   const { t } = useTranslation('admin');
-  const [filters, setFilters] = useState<ProductFilterValues>({ page: 1 });
-  const products = useAdminProducts({ storeId, pageSize: 20, ...filters });
+  const list = useListFilters<ProductFilterValues>({ page: 1 });
+  const products = useAdminProducts({ storeId, pageSize: 20, ...list.filters });
   const action = useProductAction();
   const confirm = useConfirmAction((p) => action.mutateAsync(p));
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
@@ -35,7 +36,7 @@ export function ProductsPanel({
 
   return (
     <>
-      <ProductFilters filters={filters} categories={categories} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))}>
+      <ProductFilters filters={list.filters} search={list.search} categories={categories} onChange={list.set}>
         <Button className="ml-auto" onClick={() => setEditing('new')} disabled={categories.length === 0} data-testid="new-product">
           {t('inventory.newProduct')}
         </Button>
@@ -48,13 +49,7 @@ export function ProductsPanel({
         onEdit={setEditing}
         onAction={(p, next) => confirm.setPending({ id: p.id, name: p.name, action: next })}
       />
-      {products.data && (
-        <Pagination
-          page={products.data.page}
-          totalPages={products.data.totalPages}
-          onChange={(page) => setFilters((f) => ({ ...f, page }))}
-        />
-      )}
+      {products.data && <Pagination page={products.data.page} totalPages={products.data.totalPages} onChange={list.setPage} />}
       <Dialog
         open={editing !== null}
         title={editing === 'new' ? t('inventory.newProduct') : t('inventory.editProduct')}

@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { rewardFormSchema, REWARD_CODE_MAX, type Reward } from '@rewards/shared/rewards';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
@@ -116,14 +116,7 @@ export function RewardForm({
           </select>
         </Field>
       </fieldset>
-      <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button variant="secondary" onClick={onDone}>
-          {t('actions.cancel', { ns: 'common' })}
-        </Button>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {t('actions.save', { ns: 'common' })}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} submitting={form.formState.isSubmitting} className="sm:col-span-2" />
     </form>
   );
 }

@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { storeEditSchema, type Store } from '@rewards/shared/stores';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FormActions, FormError } from '@/components/ui/form-actions';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldMessage } from '@/lib/validation';
@@ -78,19 +78,8 @@ export function StoreForm({ store, onDone }: { store?: Store; onDone: () => void
           {t('fields.active')}
         </label>
       )}
-      {errors.root?.message && (
-        <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-sm text-rose-900">
-          {errors.root.message}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          {t('actions.cancel', { ns: 'common' })}
-        </Button>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {t('actions.save', { ns: 'common' })}
-        </Button>
-      </div>
+      <FormError message={errors.root?.message} />
+      <FormActions onCancel={onDone} submitting={form.formState.isSubmitting} />
     </form>
   );
 }

@@ -1,17 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Store, StoreStatus } from '@rewards/shared/stores';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { ConfirmActionDialog, useConfirmAction } from '@/components/ui/confirm-action';
+import { Dialog } from '@/components/ui/dialog';
+import { FilterSelect, SearchForm } from '@/components/ui/list-toolbar';
 import { Pagination } from '@/components/ui/pagination';
-import { toast } from '@/lib/toast';
-import { errorText } from '@/lib/error-text';
+import { useListFilters, type ListFilters } from '@/components/ui/use-list-filters';
 import { useAdminStoreList } from '../api/get-admin-stores';
 import { useStoreAction } from '../api/store-action';
 import { DeleteStoreDialog } from './delete-store-dialog';
 import { StoreForm } from './store-form';
-
-const input = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
 
 function StatusBadge({ active }: { active: boolean }) {
   const { t } = useTranslation('stores');
@@ -27,68 +26,30 @@ function StatusBadge({ active }: { active: boolean }) {
 /** The stores of the company for super administrators: filters, the list, and its dialogs. */
 export function StoresPanel() {
   const { t } = useTranslation('stores');
-  const [filters, setFilters] = useState<{ status: StoreStatus; search?: string; page: number }>({ status: 'all', page: 1 });
-  const [draft, setDraft] = useState('');
-  const stores = useAdminStoreList({ ...filters, pageSize: 20 });
+  const list = useListFilters<ListFilters & { status: StoreStatus }>({ status: 'all', page: 1 });
+  const stores = useAdminStoreList({ ...list.filters, pageSize: 20 });
   const action = useStoreAction();
+  const confirm = useConfirmAction((p) => action.mutateAsync(p), { ns: 'stores' });
   const [editing, setEditing] = useState<Store | 'new' | null>(null);
-  const [toggling, setToggling] = useState<Store | null>(null);
   const [deleting, setDeleting] = useState<Store | null>(null);
-  const list = stores.data?.data ?? [];
-  const filtered = filters.status !== 'all' || Boolean(filters.search);
-
-  function search(e: FormEvent) {
-    e.preventDefault();
-    setFilters((f) => ({ ...f, search: draft.trim() || undefined, page: 1 }));
-  }
-
-  async function toggle() {
-    if (!toggling) return;
-    const kind = toggling.active ? 'deactivate' : 'activate';
-    try {
-      await action.mutateAsync({ id: toggling.id, action: kind });
-      toast.success(kind === 'activate' ? t('messages.activated') : t('messages.deactivated'));
-    } catch (err) {
-      toast.error(errorText(t, err));
-    } finally {
-      setToggling(null);
-    }
-  }
+  const rows = stores.data?.data ?? [];
 
   return (
     <>
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <form role="search" onSubmit={search} className="flex gap-2">
-          <label htmlFor="store-search" className="sr-only">
-            {t('search')}
-          </label>
-          <input
-            id="store-search"
-            type="search"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder={t('search')}
-            className={`${input} w-56 sm:w-64`}
-            maxLength={120}
-          />
-          <Button type="submit" variant="secondary">
-            {t('searchButton')}
-          </Button>
-        </form>
-        <div className="flex items-center gap-2 text-sm text-slate-700">
-          <label htmlFor="store-status">{t('status.label')}</label>
-          <select
-            id="store-status"
-            className={input}
-            value={filters.status}
-            onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as StoreStatus, page: 1 }))}
-            data-testid="store-status-filter"
-          >
-            <option value="all">{t('status.all')}</option>
-            <option value="active">{t('status.active')}</option>
-            <option value="inactive">{t('status.inactive')}</option>
-          </select>
-        </div>
+        <SearchForm id="store-search" label={t('search')} button={t('searchButton')} wide maxLength={120} {...list.search} />
+        <FilterSelect
+          id="store-status"
+          label={t('status.label')}
+          labelPlacement="beside"
+          value={list.filters.status}
+          onChange={(status) => list.set({ status: status as StoreStatus })}
+          data-testid="store-status-filter"
+        >
+          <option value="all">{t('status.all')}</option>
+          <option value="active">{t('status.active')}</option>
+          <option value="inactive">{t('status.inactive')}</option>
+        </FilterSelect>
         <Button className="ml-auto" onClick={() => setEditing('new')} data-testid="new-store">
           {t('new')}
         </Button>
@@ -122,14 +83,14 @@ export function StoresPanel() {
                 </td>
               </tr>
             )}
-            {stores.data && list.length === 0 && (
+            {stores.data && rows.length === 0 && (
               <tr className="block md:table-row">
                 <td colSpan={5} className="block px-4 py-6 text-center text-slate-600 md:table-cell">
-                  {filtered ? t('empty') : t('none')}
+                  {list.filtered ? t('empty') : t('none')}
                 </td>
               </tr>
             )}
-            {list.map((s) => (
+            {rows.map((s) => (
               <tr
                 key={s.id}
                 className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 border-t border-slate-100 px-4 py-3 first:border-t-0 md:table-row md:p-0 md:align-top md:first:border-t"
@@ -159,7 +120,11 @@ export function StoresPanel() {
                     >
                       {t('actions.edit')}
                     </Button>
-                    <Button variant="ghost" className="px-2 py-1" onClick={() => setToggling(s)}>
+                    <Button
+                      variant="ghost"
+                      className="px-2 py-1"
+                      onClick={() => confirm.setPending({ id: s.id, name: s.title, action: s.active ? 'deactivate' : 'activate' })}
+                    >
                       {s.active ? t('actions.deactivate') : t('actions.activate')}
                     </Button>
                     <Button variant="ghost" className="px-2 py-1 text-rose-700 hover:bg-rose-50" onClick={() => setDeleting(s)}>
@@ -172,24 +137,11 @@ export function StoresPanel() {
           </tbody>
         </table>
       </div>
-      {stores.data && (
-        <Pagination page={stores.data.page} totalPages={stores.data.totalPages} onChange={(page) => setFilters((f) => ({ ...f, page }))} />
-      )}
+      {stores.data && <Pagination page={stores.data.page} totalPages={stores.data.totalPages} onChange={list.setPage} />}
       <Dialog open={editing !== null} title={editing === 'new' ? t('new') : t('edit')} onClose={() => setEditing(null)} wide>
         {editing !== null && <StoreForm store={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
       </Dialog>
-      <ConfirmDialog
-        open={toggling !== null}
-        title={toggling?.active ? t('confirm.deactivateTitle') : t('confirm.activateTitle')}
-        message={
-          toggling?.active ? t('confirm.deactivate', { name: toggling.title }) : t('confirm.activate', { name: toggling?.title ?? '' })
-        }
-        confirmLabel={toggling?.active ? t('actions.deactivate') : t('actions.activate')}
-        danger={Boolean(toggling?.active)}
-        busy={action.isPending}
-        onConfirm={() => void toggle()}
-        onClose={() => setToggling(null)}
-      />
+      <ConfirmActionDialog confirm={confirm} ns="stores" labels="actions" />
       <DeleteStoreDialog store={deleting} onClose={() => setDeleting(null)} />
     </>
   );

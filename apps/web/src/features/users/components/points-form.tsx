@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { userPointsSchema, type UserListItem } from '@rewards/shared/users';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FormActions, FormError } from '@/components/ui/form-actions';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formatPoints } from '@/lib/format';
@@ -77,19 +77,8 @@ export function PointsForm({ user, onDone }: { user: UserListItem; onDone: () =>
           {value > 0 ? t('points.kindLoad') : t('points.kindAdjustment')} · {t('points.after', { balance: formatPoints(after) })}
         </p>
       )}
-      {errors.root?.message && (
-        <p role="alert" className="rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-sm text-rose-900">
-          {errors.root.message}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          {t('actions.cancel', { ns: 'common' })}
-        </Button>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {t('points.submit')}
-        </Button>
-      </div>
+      <FormError message={errors.root?.message} />
+      <FormActions onCancel={onDone} submitting={form.formState.isSubmitting} submitLabel={t('points.submit')} />
     </form>
   );
 }

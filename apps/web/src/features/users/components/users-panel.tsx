@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Role, roleValues } from '@rewards/shared/enums';
 import type { UserListItem, UserListQuery } from '@rewards/shared/users';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { ConfirmActionDialog, useConfirmAction } from '@/components/ui/confirm-action';
+import { Dialog } from '@/components/ui/dialog';
+import { ActiveFilter, FilterSelect, SearchForm } from '@/components/ui/list-toolbar';
 import { Pagination } from '@/components/ui/pagination';
+import { useListFilters } from '@/components/ui/use-list-filters';
 import { formatPoints } from '@/lib/format';
-import { toast } from '@/lib/toast';
-import { errorText } from '@/lib/error-text';
 import { useUsers } from '../api/get-users';
 import { useSetUserActive } from '../api/set-user-active';
 import { PointsForm } from './points-form';
@@ -22,7 +23,6 @@ export interface Viewer {
 
 type Filters = Pick<UserListQuery, 'page'> & Partial<Pick<UserListQuery, 'search' | 'storeId' | 'role' | 'active'>>;
 
-const control = 'rounded-md border border-slate-300 px-3 py-2 text-sm';
 const fullName = (u: UserListItem) => [u.name, u.lastName].filter(Boolean).join(' ');
 
 /**
@@ -38,110 +38,60 @@ function mayManage(viewer: Viewer, u: UserListItem): boolean {
 /** /admin/users: filters (search, store, role, status), the list, and the points, role and activation dialogs. */
 export function UsersPanel({ viewer, stores }: { viewer: Viewer; stores: StoreOption[] }) {
   const { t } = useTranslation('users');
-  const [filters, setFilters] = useState<Filters>({ page: 1 });
-  const [draft, setDraft] = useState('');
-  const users = useUsers({ ...filters, pageSize: 20 });
+  const list = useListFilters<Filters>({ page: 1 });
+  const users = useUsers({ ...list.filters, pageSize: 20 });
   const setActive = useSetUserActive();
+  const confirm = useConfirmAction((p) => setActive.mutateAsync({ id: p.id, active: p.action === 'activate' }), { ns: 'users' });
   const [points, setPoints] = useState<UserListItem | null>(null);
   const [editing, setEditing] = useState<UserListItem | null>(null);
-  const [toggling, setToggling] = useState<UserListItem | null>(null);
   const isSuper = viewer.role === Role.SuperAdmin;
   const storeTitle = new Map(stores.map((s) => [s.id, s.title]));
   const storeName = (u: UserListItem) => (u.storeId === null ? t('noStore') : (storeTitle.get(u.storeId) ?? `#${u.storeId}`));
-  const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch, page: 1 }));
-  const filtered = Object.entries(filters).some(([k, v]) => k !== 'page' && v !== undefined);
-
-  function search(e: FormEvent) {
-    e.preventDefault();
-    set({ search: draft.trim() || undefined });
-  }
-
-  async function toggle() {
-    if (!toggling) return;
-    const active = toggling.active !== 1;
-    try {
-      await setActive.mutateAsync({ id: toggling.id, active });
-      toast.success(active ? t('messages.activated') : t('messages.deactivated'));
-    } catch (err) {
-      toast.error(errorText(t, err));
-    } finally {
-      setToggling(null);
-    }
-  }
 
   return (
     <>
       <div className="mb-4 flex flex-wrap items-end gap-3" data-testid="user-filters">
-        <form role="search" onSubmit={search} className="flex gap-2">
-          <label htmlFor="user-search" className="sr-only">
-            {t('search')}
-          </label>
-          <input
-            id="user-search"
-            type="search"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder={t('search')}
-            className={`${control} w-56 sm:w-64`}
-            maxLength={120}
-          />
-          <Button type="submit" variant="secondary">
-            {t('searchButton')}
-          </Button>
-        </form>
-        <div className="flex flex-col gap-1 text-sm text-slate-700">
-          <label htmlFor="user-filter-store">{t('filters.store')}</label>
-          <select
-            id="user-filter-store"
-            className={control}
-            value={filters.storeId ?? ''}
-            onChange={(e) => set({ storeId: Number(e.target.value) || undefined })}
-          >
-            <option value="">{isSuper ? t('filters.allStores') : t('filters.myStores')}</option>
-            {stores.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1 text-sm text-slate-700">
-          <label htmlFor="user-filter-role">{t('filters.role')}</label>
-          <select
-            id="user-filter-role"
-            className={control}
-            value={filters.role ?? ''}
-            onChange={(e) => set({ role: Number(e.target.value) || undefined })}
-          >
-            <option value="">{t('filters.anyRole')}</option>
-            {roleValues.map((r) => (
-              <option key={r} value={r}>
-                {t(`roles.${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1 text-sm text-slate-700">
-          <label htmlFor="user-filter-status">{t('filters.status')}</label>
-          <select
-            id="user-filter-status"
-            className={control}
-            value={filters.active === undefined ? '' : String(filters.active)}
-            onChange={(e) => set({ active: e.target.value === '' ? undefined : e.target.value === 'true' })}
-          >
-            <option value="">{t('filters.anyStatus')}</option>
-            <option value="true">{t('active')}</option>
-            <option value="false">{t('inactive')}</option>
-          </select>
-        </div>
-        {filtered && (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setDraft('');
-              setFilters({ page: 1 });
-            }}
-          >
+        <SearchForm id="user-search" label={t('search')} button={t('searchButton')} wide maxLength={120} {...list.search} />
+        <FilterSelect
+          id="user-filter-store"
+          label={t('filters.store')}
+          labelPlacement="above"
+          value={list.filters.storeId ?? ''}
+          onChange={(v) => list.set({ storeId: Number(v) || undefined })}
+        >
+          <option value="">{isSuper ? t('filters.allStores') : t('filters.myStores')}</option>
+          {stores.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          id="user-filter-role"
+          label={t('filters.role')}
+          labelPlacement="above"
+          value={list.filters.role ?? ''}
+          onChange={(v) => list.set({ role: Number(v) || undefined })}
+        >
+          <option value="">{t('filters.anyRole')}</option>
+          {roleValues.map((r) => (
+            <option key={r} value={r}>
+              {t(`roles.${r}`)}
+            </option>
+          ))}
+        </FilterSelect>
+        <ActiveFilter
+          id="user-filter-status"
+          label={t('filters.status')}
+          labelPlacement="above"
+          any={t('filters.anyStatus')}
+          active={t('active')}
+          inactive={t('inactive')}
+          value={list.filters.active}
+          onChange={(active) => list.set({ active })}
+        />
+        {list.filtered && (
+          <Button variant="ghost" onClick={list.reset}>
             {t('filters.clear')}
           </Button>
         )}
@@ -240,7 +190,9 @@ export function UsersPanel({ viewer, stores }: { viewer: Viewer; stores: StoreOp
                       <Button
                         variant="ghost"
                         className={`px-2 py-1 ${u.active === 1 ? 'text-rose-700 hover:bg-rose-50' : ''}`}
-                        onClick={() => setToggling(u)}
+                        onClick={() =>
+                          confirm.setPending({ id: u.id, name: fullName(u), action: u.active === 1 ? 'deactivate' : 'activate' })
+                        }
                       >
                         {u.active === 1 ? t('actions.deactivate') : t('actions.activate')}
                       </Button>
@@ -256,29 +208,14 @@ export function UsersPanel({ viewer, stores }: { viewer: Viewer; stores: StoreOp
           </tbody>
         </table>
       </div>
-      {users.data && (
-        <Pagination page={users.data.page} totalPages={users.data.totalPages} onChange={(page) => setFilters((f) => ({ ...f, page }))} />
-      )}
+      {users.data && <Pagination page={users.data.page} totalPages={users.data.totalPages} onChange={list.setPage} />}
       <Dialog open={points !== null} title={points ? t('points.title', { name: fullName(points) }) : ''} onClose={() => setPoints(null)}>
         {points && <PointsForm user={points} onDone={() => setPoints(null)} />}
       </Dialog>
       <Dialog open={editing !== null} title={editing ? t('role.title', { name: fullName(editing) }) : ''} onClose={() => setEditing(null)}>
         {editing && <RoleForm user={editing} stores={stores} onDone={() => setEditing(null)} />}
       </Dialog>
-      <ConfirmDialog
-        open={toggling !== null}
-        title={toggling?.active === 1 ? t('confirm.deactivateTitle') : t('confirm.activateTitle')}
-        message={
-          toggling?.active === 1
-            ? t('confirm.deactivate', { name: fullName(toggling) })
-            : t('confirm.activate', { name: toggling ? fullName(toggling) : '' })
-        }
-        confirmLabel={toggling?.active === 1 ? t('actions.deactivate') : t('actions.activate')}
-        danger={toggling?.active === 1}
-        busy={setActive.isPending}
-        onConfirm={() => void toggle()}
-        onClose={() => setToggling(null)}
-      />
+      <ConfirmActionDialog confirm={confirm} ns="users" labels="actions" />
     </>
   );
 }
