@@ -67,3 +67,19 @@ export function listField(value: string | string[] | undefined): string[] {
   if (value === undefined) return [];
   return (Array.isArray(value) ? value : value.split(',')).map((v) => v.trim()).filter(Boolean);
 }
+
+/**
+ * A form of one record with one picture (field `picture`: categories, banners): its fields checked by
+ * `schema`, the picture's bytes as a list of none or one, ready for `withStoredImages`.
+ */
+export async function readPictureForm<S extends z.ZodType>(request: FastifyRequest, schema: S) {
+  const form = await readForm(request);
+  const fields = parseFields(schema, form.fields);
+  const file = form.files.find((f) => f.field === 'picture');
+  return { fields, pictures: file ? [file.buffer] : [] };
+}
+
+/** A record that cannot exist without its picture: 400 VALIDATION_FAILED on `body.picture` when it is missing. */
+export function requirePicture(pictures: Buffer[]): void {
+  if (pictures.length === 0) throw new AppError('VALIDATION_FAILED', [{ field: 'body.picture', message: 'Required field', code: 'required' }]);
+}

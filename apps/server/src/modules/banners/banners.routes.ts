@@ -4,7 +4,7 @@ import { bannerCreateSchema, bannerListQuerySchema, bannerSchema, bannerUpdateSc
 import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { removeImage, withStoredImages } from '../../lib/images.ts';
-import { parseFields, readForm } from '../../lib/multipart.ts';
+import { readPictureForm, requirePicture } from '../../lib/multipart.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
 import { assertStoreAdmin, canAdminStore, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -78,12 +78,10 @@ export async function bannersRoutes(app: FastifyInstance, opts: { deps: AppDeps 
     },
     async (request, reply) => {
       const principal = requireUser(request);
-      const form = await readForm(request);
-      const fields = parseFields(bannerCreateSchema, form.fields);
+      const { fields, pictures } = await readPictureForm(request, bannerCreateSchema);
       assertStoreAdmin(principal, fields.storeId);
-      const file = form.files.find((f) => f.field === 'picture');
-      if (!file) throw new AppError('VALIDATION_FAILED', [{ field: 'body.picture', message: 'Required field', code: 'required' }]);
-      const banner = await withStoredImages(config.uploadsDir, 'banners', [file.buffer], async ([picture]) => ({
+      requirePicture(pictures);
+      const banner = await withStoredImages(config.uploadsDir, 'banners', pictures, async ([picture]) => ({
         result: await createBanner(db, { ...fields, picture: picture!, actorId: principal.id, now: clock.now() }),
       }));
       cache.invalidate();
@@ -104,10 +102,8 @@ export async function bannersRoutes(app: FastifyInstance, opts: { deps: AppDeps 
     },
     async (request) => {
       const { principal, record: current } = await recordOfStoreAdmin(request, () => getBanner(db, request.params.id));
-      const form = await readForm(request);
-      const fields = parseFields(bannerUpdateSchema, form.fields);
-      const file = form.files.find((f) => f.field === 'picture');
-      const banner = await withStoredImages(config.uploadsDir, 'banners', file ? [file.buffer] : [], async ([picture]) => {
+      const { fields, pictures } = await readPictureForm(request, bannerUpdateSchema);
+      const banner = await withStoredImages(config.uploadsDir, 'banners', pictures, async ([picture]) => {
         const updated = await updateBanner(db, current.id, { ...fields, picture, actorId: principal.id, now: clock.now() });
         return { result: updated.banner, replaced: [updated.previousPicture] };
       });

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { categoryFormSchema, categoryListQuerySchema, categorySchema, categoryUpdateSchema } from '@rewards/shared/categories';
 import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { removeImage, withStoredImages } from '../../lib/images.ts';
-import { parseFields, readForm } from '../../lib/multipart.ts';
+import { readPictureForm, requirePicture } from '../../lib/multipart.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
 import { assertStoreAdmin, canAdminStore, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -64,12 +64,10 @@ export async function categoriesRoutes(app: FastifyInstance, opts: { deps: AppDe
     },
     async (request, reply) => {
       const principal = requireUser(request);
-      const form = await readForm(request);
-      const fields = parseFields(categoryFormSchema, form.fields);
+      const { fields, pictures } = await readPictureForm(request, categoryFormSchema);
       assertStoreAdmin(principal, fields.storeId);
-      const file = form.files.find((f) => f.field === 'picture');
-      if (!file) throw new AppError('VALIDATION_FAILED', [{ field: 'body.picture', message: 'Required field', code: 'required' }]);
-      const category = await withStoredImages(config.uploadsDir, 'categories', [file.buffer], async ([picture]) => ({
+      requirePicture(pictures);
+      const category = await withStoredImages(config.uploadsDir, 'categories', pictures, async ([picture]) => ({
         result: await createCategory(db, { ...fields, picture: picture!, actorId: principal.id, now: clock.now() }),
       }));
       cache.invalidate();
@@ -91,10 +89,8 @@ export async function categoriesRoutes(app: FastifyInstance, opts: { deps: AppDe
     },
     async (request) => {
       const { principal, record: current } = await recordOfStoreAdmin(request, () => getCategory(db, request.params.id));
-      const form = await readForm(request);
-      const fields = parseFields(categoryUpdateSchema, form.fields);
-      const file = form.files.find((f) => f.field === 'picture');
-      const category = await withStoredImages(config.uploadsDir, 'categories', file ? [file.buffer] : [], async ([picture]) => {
+      const { fields, pictures } = await readPictureForm(request, categoryUpdateSchema);
+      const category = await withStoredImages(config.uploadsDir, 'categories', pictures, async ([picture]) => {
         const updated = await updateCategory(db, current.id, { ...fields, picture, actorId: principal.id, now: clock.now() });
         return { result: updated.category, replaced: [updated.previousPicture] };
       });
