@@ -81,5 +81,6 @@ export async function readPictureForm<S extends z.ZodType>(request: FastifyReque
 
 /** A record that cannot exist without its picture: 400 VALIDATION_FAILED on `body.picture` when it is missing. */
 export function requirePicture(pictures: Buffer[]): void {
-  if (pictures.length === 0) throw new AppError('VALIDATION_FAILED', [{ field: 'body.picture', message: 'Required field', code: 'required' }]);
+  if (pictures.length === 0)
+    throw new AppError('VALIDATION_FAILED', [{ field: 'body.picture', message: 'Required field', code: 'required' }]);
 }
