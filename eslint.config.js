@@ -13,7 +13,16 @@ const features = fs
   .map((d) => d.name);
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.scratch/**', 'data/**', 'apps/server/src/db/migrations/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.scratch/**',
+      'data/**',
+      'apps/server/src/db/migrations/**',
+      'docs/integration/generated/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

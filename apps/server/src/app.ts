@@ -85,7 +85,7 @@ export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: bo
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_PRODUCT_PICTURES, fields: 40, fieldSize: 64 * 1024, parts: 60 },
   });
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { config });
 
   await app.register(authPlugin, { deps });
   // Socket.IO on the same HTTP server, signed in by the same checks (docs/decisions/0006).

@@ -39,6 +39,7 @@ interface OpenApiParameter {
 interface OpenApiOperation {
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, unknown>;
 }
 
 export interface OpenApiDocument {
@@ -72,22 +73,12 @@ export interface Operation {
   query: Field[];
   headers: Field[];
   body: BodySpec;
+  /** The error statuses the operation documents. */
+  errors: ReadonlySet<number>;
 }
 
-/** A multipart form the document does not describe: its text fields as JSON Schema, and its file fields. */
-export interface MultipartForm {
-  schema: JsonSchema;
-  files: FileField[];
-}
-
-/**
- * Every operation of the document under the paths `include` accepts. A `multipart/form-data`
- * request body in the document wins; `forms` (keyed `METHOD /path`) fills in the ones it lacks.
- */
-export function operationsOf(
-  doc: OpenApiDocument,
-  opts: { include: (path: string) => boolean; forms?: Record<string, MultipartForm> },
-): Operation[] {
+/** Every operation of the document under the paths `include` accepts. */
+export function operationsOf(doc: OpenApiDocument, opts: { include: (path: string) => boolean }): Operation[] {
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     if (!opts.include(path)) continue;
@@ -103,7 +94,12 @@ export function operationsOf(
         pathParams: fields('path'),
         query: fields('query'),
         headers: fields('header'),
-        body: bodyOf(op, opts.forms?.[`${method} ${path}`]),
+        body: bodyOf(op),
+        errors: new Set(
+          Object.keys(op.responses ?? {})
+            .map(Number)
+            .filter((status) => status >= 400),
+        ),
       });
     }
   }
@@ -113,7 +109,7 @@ export function operationsOf(
 /** How many files an array of files takes when the document does not say. */
 const DEFAULT_MAX_FILES = 6;
 
-function bodyOf(op: OpenApiOperation, form: MultipartForm | undefined): BodySpec {
+function bodyOf(op: OpenApiOperation): BodySpec {
   const content = op.requestBody?.content ?? {};
   const documented = content['multipart/form-data']?.schema;
   if (documented) {
@@ -132,7 +128,6 @@ function bodyOf(op: OpenApiOperation, form: MultipartForm | undefined): BodySpec
   }
   const json = content['application/json']?.schema;
   if (json) return { kind: 'json', schema: json };
-  if (form) return { kind: 'multipart', ...form };
   return { kind: 'none' };
 }
 

@@ -189,6 +189,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps })
       schema: {
         tags: ['users'],
         summary: 'A new personal API token for the session user (signed in through the browser); the secret is answered this once',
+        security: [{ session: [] }],
         body: apiTokenCreateSchema,
         response: { 201: itemEnvelope(apiTokenCreatedSchema) },
       },
