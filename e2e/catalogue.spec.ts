@@ -52,14 +52,14 @@ test('an administrator stocks a new product; a shopper finds it in both language
   // --- the shopper: accent-free search in Spanish, then English ---
   const shopper = await (await browser.newContext({ locale: 'es-MX' })).newPage();
   await signInAs(shopper, 'nuevo@rewards.test'); // created at this first sign-in, in the default store
-  const search = shopper.getByRole('searchbox', { name: 'Buscar productos' });
+  const search = shopper.getByRole('combobox', { name: 'Buscar productos' });
   await search.fill('cafe molido');
   await search.press('Enter');
   await expect(shopper.getByRole('heading', { name: 'Resultados para «cafe molido»' })).toBeVisible();
   await expect(shopper.getByTestId('product-card').first()).toContainText('Café molido orgánico');
 
   await shopper.getByRole('button', { name: 'en', exact: true }).first().click();
-  const searchEn = shopper.getByRole('searchbox', { name: 'Search products' });
+  const searchEn = shopper.getByRole('combobox', { name: 'Search products' });
   await searchEn.fill('ORGANICO');
   await searchEn.press('Enter');
   await expect(shopper.getByRole('heading', { name: 'Results for “ORGANICO”' })).toBeVisible();

@@ -50,7 +50,7 @@ test('a shopper signs in, sees name and points, switches language and signs out'
   await expect(page).toHaveURL(/\/category\/termos-y-tazas$/);
 
   // Search: Enter goes to /results/{text} and the box is cleared.
-  const search = page.getByRole('searchbox', { name: 'Buscar productos' });
+  const search = page.getByRole('combobox', { name: 'Buscar productos' });
   await search.fill('café');
   await search.press('Enter');
   await expect(page).toHaveURL(/\/results\/caf%C3%A9$/);

@@ -8,6 +8,8 @@ import type { AppDeps } from './deps.ts';
 import { MAX_PRODUCT_PICTURES, MAX_UPLOAD_BYTES } from '@rewards/shared/products';
 import { ResponseCache } from './lib/response-cache.ts';
 import { RequestLog } from './lib/request-log.ts';
+import { CatalogSearch } from './modules/search/search-index.ts';
+import { catalogueSource } from './modules/products/products.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
@@ -43,7 +45,7 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 
 /** Builds the whole application; `main.ts` only listens, tests call this with their own database and clock. */
-export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(base: Omit<AppDeps, 'cache' | 'search'>, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const { config } = base;
   const app = Fastify({
     logger:
@@ -81,7 +83,9 @@ export async function buildApp(base: Omit<AppDeps, 'cache'>, opts: { logger?: bo
     await cache.stop();
     await redis?.quit();
   });
-  const deps: AppDeps = { ...base, cache };
+  const search = new CatalogSearch(catalogueSource(base.db));
+  cache.onInvalidate(() => search.invalidate());
+  const deps: AppDeps = { ...base, cache, search };
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_PRODUCT_PICTURES, fields: 40, fieldSize: 64 * 1024, parts: 60 },
   });

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { ResponseCache } from './lib/response-cache.ts';
+import type { CatalogSearch } from './modules/search/search-index.ts';
 
 /**
  * What every plugin and route module is given: `buildApp` (app.ts) assembles it, modules import only
@@ -14,4 +15,6 @@ export interface AppDeps {
   clock: Clock;
   /** Hot catalogue reads; every catalogue write invalidates it. */
   cache: ResponseCache;
+  /** Product search per store in memory, marked stale by every invalidation of `cache` (decision 0009). */
+  search: CatalogSearch;
 }

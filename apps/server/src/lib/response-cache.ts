@@ -5,13 +5,15 @@ const CHANNEL = 'rewards:catalog-invalidate';
 /**
  * Serialized responses of hot catalogue reads (lists, product pages, search). Any catalogue write
  * clears it at once; with Redis, every other instance clears too. A short TTL bounds staleness if a
- * message is lost.
+ * message is lost. The same signal marks the search index stale (`onInvalidate`, decision 0009).
  */
 export class ResponseCache {
   private readonly entries = new Map<string, { body: string; expires: number }>();
   /** Bumped by every invalidation: a read that began before a write does not store its result. */
   private generation = 0;
   private subscriber?: Redis;
+  /** Other holders of catalogue data (the search index) told of every invalidation, local or from another instance. */
+  private readonly listeners: (() => void)[] = [];
 
   constructor(private readonly opts: { maxEntries: number; ttlMs: number; now?: () => number; redis?: Redis }) {}
 
@@ -64,6 +66,12 @@ export class ResponseCache {
     this.generation++;
     this.entries.clear();
     this.inFlight.clear();
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Calls `listener` on every invalidation: this instance's writes and, with Redis, every other instance's. */
+  onInvalidate(listener: () => void) {
+    this.listeners.push(listener);
   }
 
   set(key: string, body: string) {

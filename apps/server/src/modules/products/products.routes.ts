@@ -10,6 +10,8 @@ import {
   productListQuerySchema,
   productSchema,
   productStatsQuerySchema,
+  productSuggestQuerySchema,
+  productSuggestionSchema,
   productUpdateSchema,
 } from '@rewards/shared/products';
 import { inventoryMovementSchema, productStockOutSchema } from '@rewards/shared/inventory';
@@ -35,6 +37,7 @@ import {
   otherResults,
   productStats,
   setProductActive,
+  suggestProducts,
   updateProduct,
 } from './products.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
@@ -45,7 +48,7 @@ const productArray = z.object({ data: z.array(productSchema) });
 const emptyList = (page: number, pageSize: number) => ({ data: [], page, pageSize, totalCount: 0, totalPages: 0 });
 
 export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
-  const { db, clock, config, cache } = opts.deps;
+  const { db, clock, config, cache, search } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** Public catalogue reads are served from the response cache, keyed by URL and store. */
@@ -81,6 +84,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
           categorySlug: q.slug,
           search: q.search,
           order: q.order,
+          searchIndex: search,
         }),
       );
     };
@@ -115,6 +119,24 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
     '/products/categoryAuth',
     { config: { access: 'user' }, schema: listSchema("Products of a category in the user's store") },
     listHandler(true),
+  );
+
+  r.get(
+    '/products/suggest',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['products'],
+        summary: 'Search suggestions while typing (q=): a few products of the store, from the search index',
+        querystring: productSuggestQuerySchema,
+        response: { 200: z.object({ data: z.array(productSuggestionSchema) }) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const storeId = await shopStoreId(db, request, q.storeId);
+      return { data: storeId ? await suggestProducts(db, search, { storeId, q: q.q, limit: q.limit }) : [] };
+    },
   );
 
   // ---- product page ----

@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { type ListResponse, listResponse } from '@rewards/shared/common';
-import type { AdminProductListQuery, Product, ProductForm, ProductOrder, ProductUpdate } from '@rewards/shared/products';
+import type { AdminProductListQuery, Product, ProductForm, ProductOrder, ProductSuggestion, ProductUpdate } from '@rewards/shared/products';
 import { MAX_PRODUCT_PICTURES } from '@rewards/shared/products';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { raisedRule } from '../../lib/database-rules.ts';
 import { normalizeSearch, productSearchText, slugify } from '../../lib/search-text.ts';
+import { CatalogSearch, type CatalogueSource, type CatalogueVersions, type IndexableProduct } from '../search/search-index.ts';
 
 const NEW_PRODUCT_DAYS = 30;
 const LOW_STOCK = 5;
@@ -129,10 +130,21 @@ export interface ShopListFilter {
   categorySlug?: string;
   search?: string;
   order?: ProductOrder;
+  /** Answers `search` from memory when it covers the store (docs/decisions/0009-search-index.md). */
+  searchIndex?: CatalogSearch;
 }
 
-/** Category pages, search results and "all products", paged. */
+/**
+ * Category pages, search results and "all products", paged. A search is answered by the store's
+ * in-memory index when `searchIndex` is given and the store is within its size
+ * (docs/decisions/0009-search-index.md), else by PostgreSQL below: the same products, paging, totals
+ * and orderings.
+ */
 export async function listShopProducts(db: DbOrTx, f: ShopListFilter): Promise<ListResponse<Product>> {
+  if (f.searchIndex && f.search && CatalogSearch.answers(f.search)) {
+    const found = await f.searchIndex.list(f.storeId, { ...f, search: f.search });
+    if (found) return found;
+  }
   const base: SQL[] = [orderableIn(f.storeId)];
   if (f.categoryId) base.push(eq(s.products.categoryId, f.categoryId));
   if (f.categorySlug) base.push(eq(s.categories.slug, f.categorySlug));
@@ -192,6 +204,105 @@ async function page(
           .limit(f.pageSize)
           .offset((f.page - 1) * f.pageSize);
   return listResponse(await toDtos(db, rows), f, totalCount);
+}
+
+/**
+ * What the search index holds for a store (modules/search): its orderable products (`orderableIn`) as
+ * the shop shows them, with their views (relevance ties) and row version; all of them, or those of `ids`.
+ */
+export async function indexableProducts(db: DbOrTx, storeId: number, ids?: number[]): Promise<IndexableProduct[]> {
+  const where = and(orderableIn(storeId), ids ? inArray(s.products.id, ids) : undefined);
+  const [rows, images] = await Promise.all([
+    db
+      .select({ ...columns, views: s.products.views, version: productVersion })
+      .from(s.products)
+      .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
+      .where(where),
+    db
+      .select({ id: s.productImages.id, productId: s.productImages.productId, url: s.productImages.url })
+      .from(s.productImages)
+      .innerJoin(s.products, eq(s.products.id, s.productImages.productId))
+      .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
+      .where(where)
+      .orderBy(asc(s.productImages.position), asc(s.productImages.id)),
+  ]);
+  const pictures = new Map<number, { id: number; url: string }[]>();
+  for (const i of images) {
+    const list = pictures.get(i.productId);
+    if (list) list.push({ id: i.id, url: i.url });
+    else pictures.set(i.productId, [{ id: i.id, url: i.url }]);
+  }
+  return rows.map(({ views, version, ...r }) => ({
+    product: { ...r, createdAt: r.createdAt.toISOString(), images: pictures.get(r.id) ?? [] },
+    createdAtMs: r.createdAt.getTime(),
+    views,
+    version,
+  }));
+}
+
+/**
+ * PostgreSQL's row version (`xmin`, the transaction that wrote the row): every update of a product
+ * (edit, stock move, activation, views) gives its row a new one, so the search index re-reads only the
+ * products whose version changed (docs/decisions/0009-search-index.md). Picture changes go with an
+ * update of the product row (`updateProduct`).
+ */
+const productVersion = sql<string>`${s.products}.xmin::text`;
+
+/**
+ * The versions of a store's orderable products, and one of its categories together (any category
+ * change makes the index read the store whole). Undefined when it has more than `limit` products.
+ */
+export async function catalogueVersions(db: DbOrTx, storeId: number, limit: number): Promise<CatalogueVersions | undefined> {
+  const [[total], [categories]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(s.products)
+      .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
+      .where(orderableIn(storeId)),
+    db
+      .select({
+        version: sql<string>`coalesce(string_agg(${s.categories.id} || ':' || ${s.categories}.xmin::text, ',' order by ${s.categories.id}), '')`,
+      })
+      .from(s.categories)
+      .where(eq(s.categories.storeId, storeId)),
+  ]);
+  if ((total?.n ?? 0) > limit) return undefined;
+  const rows = await db
+    .select({ id: s.products.id, version: productVersion })
+    .from(s.products)
+    .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
+    .where(orderableIn(storeId));
+  return { categories: categories?.version ?? '', products: new Map(rows.map((r) => [r.id, r.version])) };
+}
+
+/** The database as the search index reads it. */
+export function catalogueSource(db: DbOrTx): CatalogueSource {
+  return {
+    versions: (storeId, limit) => catalogueVersions(db, storeId, limit),
+    products: (storeId, ids) => indexableProducts(db, storeId, ids),
+  };
+}
+
+/**
+ * The header's suggestions while typing: the best few products of the store for what has been typed,
+ * from the search index; a store too large for the index gets the first page of its PostgreSQL search.
+ */
+export async function suggestProducts(
+  db: DbOrTx,
+  index: CatalogSearch,
+  p: { storeId: number; q: string; limit: number },
+): Promise<ProductSuggestion[]> {
+  const fromIndex = await index.suggest(p.storeId, p.q, p.limit);
+  if (fromIndex) return fromIndex;
+  const page = await listShopProducts(db, { storeId: p.storeId, search: p.q, page: 1, pageSize: p.limit });
+  return page.data.map((r) => ({
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    price: r.price,
+    categoryTitle: r.categoryTitle,
+    picture: r.images[0]?.url ?? null,
+  }));
 }
 
 /** One product as a shopper sees it; a product of another store is NOT_AVAILABLE_IN_STORE. */

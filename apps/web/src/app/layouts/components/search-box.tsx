@@ -1,11 +1,20 @@
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCategories } from '@/features/categories/api/get-categories';
+import { SUGGEST_MIN_LENGTH, useSuggestions } from '@/features/products/api/get-suggestions';
+import { SuggestionList } from '@/features/products/components/suggestion-list';
 import { ChevronDownIcon, SearchIcon } from '@/components/ui/icons';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDismiss } from '@/lib/use-dismiss';
 
-/** Search box with the categories dropdown; Enter or the button goes to /results/{text}, then clears. */
+const SUGGEST_DEBOUNCE_MS = 180;
+
+/**
+ * Search box with the categories dropdown; Enter or the button goes to /results/{text}, then clears. While
+ * typing, a combobox (WAI-ARIA pattern) suggests products: arrows move, Enter on a suggestion opens it,
+ * Enter without one searches, Escape or a click outside closes; the last option searches too.
+ */
 export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -16,14 +25,70 @@ export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
 
+  const query = text.trim();
+  const debounced = useDebouncedValue(query, SUGGEST_DEBOUNCE_MS);
+  const suggestions = useSuggestions(storeId, debounced);
+  const items = suggestions.data ?? [];
+  const [listOpen, setListOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const optionId = useCallback((index: number) => `${listId}-option-${index}`, [listId]);
+  // A failure (data null) hides the list: suggestions are a convenience.
+  const showList = listOpen && query.length >= SUGGEST_MIN_LENGTH && suggestions.data !== null;
+  const optionCount = items.length + 1; // the products, then "See all results"
+  const closeList = useCallback(() => {
+    setListOpen(false);
+    setActive(-1);
+  }, []);
+
+  // New suggestions replace the highlighted one: nothing is chosen that the reader did not see highlighted.
+  const [shown, setShown] = useState(suggestions.data);
+  if (shown !== suggestions.data) {
+    setShown(suggestions.data);
+    setActive(-1);
+  }
+
   useDismiss(ref, open, close);
+  useDismiss(formRef, showList, closeList);
+
+  useEffect(() => {
+    if (showList && active >= 0) document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' });
+  }, [showList, active, optionId]);
+
+  function go(path: string) {
+    void navigate(path);
+    setText('');
+    closeList();
+  }
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const query = text.trim();
     if (!query) return;
-    void navigate(`/results/${encodeURIComponent(query)}`);
-    setText('');
+    go(`/results/${encodeURIComponent(query)}`);
+  }
+
+  function choose(index: number) {
+    const product = items[index];
+    go(product ? `/product?slug=${encodeURIComponent(product.slug)}` : `/results/${encodeURIComponent(query)}`);
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    if (e.nativeEvent.isComposing) return;
+    if (e.key === 'ArrowDown' && query.length >= SUGGEST_MIN_LENGTH) {
+      e.preventDefault();
+      if (!listOpen) setListOpen(true);
+      setActive((a) => (!listOpen || a + 1 >= optionCount ? 0 : a + 1));
+    } else if (e.key === 'ArrowUp' && showList) {
+      e.preventDefault();
+      setActive((a) => (a <= 0 ? optionCount - 1 : a - 1));
+    } else if (e.key === 'Enter' && showList && active >= 0) {
+      e.preventDefault();
+      choose(active);
+    } else if (e.key === 'Escape' && showList) {
+      e.preventDefault(); // the list closes; the text stays
+      closeList();
+    }
   }
 
   return (
@@ -37,20 +102,35 @@ export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          closeList();
+          setOpen((o) => !o);
+        }}
       >
         {t('header.categories')}
         <ChevronDownIcon className="h-4 w-4" />
       </button>
-      <form role="search" onSubmit={submit} className="flex min-w-0 flex-1">
+      <form ref={formRef} role="search" onSubmit={submit} className="flex min-w-0 flex-1">
         <label className="sr-only" htmlFor="header-search">
           {t('header.searchLabel')}
         </label>
         <input
           id="header-search"
           type="search"
+          role="combobox"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
+          autoComplete="off"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            setListOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={closeList}
           placeholder={t('header.searchPlaceholder')}
           className="min-w-0 flex-1 bg-transparent px-3 py-2 text-sm outline-none"
           maxLength={120}
@@ -59,6 +139,17 @@ export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
         <button type="submit" className="rounded-r-full px-3 text-slate-600 hover:text-indigo-700" aria-label={t('header.search')}>
           <SearchIcon />
         </button>
+        {showList && (
+          <SuggestionList
+            id={listId}
+            query={query}
+            items={items}
+            active={active}
+            optionId={optionId}
+            loading={debounced !== query || suggestions.isFetching}
+            onChoose={choose}
+          />
+        )}
       </form>
       {open && (
         <div
