@@ -1,5 +1,7 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ResponseCache } from './response-cache.ts';
+import { accepts, CachedBody, ResponseCache, sendCachedBody } from './response-cache.ts';
 
 describe('response cache', () => {
   it('serves hits, shares one producer between concurrent misses, and forgets everything on invalidate', async () => {
@@ -37,5 +39,48 @@ describe('response cache', () => {
     expect(cache.size).toBe(2);
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('c')).toBe('"c"');
+  });
+});
+
+describe('cached answers on the wire', () => {
+  const big = { data: Array.from({ length: 60 }, (_, i) => ({ id: i, name: `Termo de acero ${i}`, price: 500 + i })) };
+
+  it('reads Accept-Encoding: named codings with q > 0, or *', () => {
+    expect(accepts('gzip, deflate, br', 'br')).toBe(true);
+    expect(accepts('gzip, deflate, br;q=0', 'br')).toBe(false);
+    expect(accepts('gzip;q=0.5', 'gzip')).toBe(true);
+    expect(accepts('identity', 'gzip')).toBe(false);
+    expect(accepts('*', 'br')).toBe(true);
+    expect(accepts('*;q=0, gzip', 'br')).toBe(false);
+  });
+
+  it('compresses a body once per encoding, on first demand, and leaves small bodies alone', () => {
+    const cached = new CachedBody(JSON.stringify(big));
+    const br = cached.encoded('gzip, br');
+    expect(br.encoding).toBe('br');
+    expect(cached.encoded('br').body).toBe(br.body);
+    expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(big);
+    const gzip = cached.encoded('gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(cached.encoded('gzip').body).toBe(gzip.body);
+    expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(big);
+    expect(cached.encoded(undefined)).toEqual({ body: cached.body });
+    expect(new CachedBody('{"data":[]}').encoded('br').encoding).toBeUndefined();
+  });
+
+  it('sends JSON with Vary, compressed as the client allows', async () => {
+    const cache = new ResponseCache({ maxEntries: 10, ttlMs: 60_000 });
+    const app = Fastify();
+    app.get('/rows', async (request, reply) => sendCachedBody(request, reply, await cache.body('rows', async () => big)));
+    const plain = await app.inject({ method: 'GET', url: '/rows' });
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(big);
+    const br = await app.inject({ method: 'GET', url: '/rows', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBeLessThan(Number(plain.headers['content-length']));
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(big);
+    await app.close();
   });
 });

@@ -1,6 +1,66 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
 const CHANNEL = 'rewards:catalog-invalidate';
+
+/** Smaller bodies are sent as they are: compressing them saves less than the header it adds. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * One cached answer: its JSON bytes, and the brotli and gzip variants made the first time a client asks
+ * for them, then kept with it (decision 0024: a cache hit compresses nothing).
+ */
+export class CachedBody {
+  readonly body: Buffer;
+  private br?: Buffer;
+  private gzip?: Buffer;
+
+  constructor(json: string) {
+    this.body = Buffer.from(json);
+  }
+
+  get text(): string {
+    return this.body.toString();
+  }
+
+  /** The body in the best encoding `accept-encoding` allows (brotli, then gzip), else as it is. */
+  encoded(acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+    if (!acceptEncoding || this.body.length < COMPRESS_FROM_BYTES) return { body: this.body };
+    if (accepts(acceptEncoding, 'br')) {
+      this.br ??= brotliCompressSync(this.body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.body.length },
+      });
+      return { body: this.br, encoding: 'br' };
+    }
+    if (accepts(acceptEncoding, 'gzip')) {
+      this.gzip ??= gzipSync(this.body, { level: 6 });
+      return { body: this.gzip, encoding: 'gzip' };
+    }
+    return { body: this.body };
+  }
+}
+
+/** Whether an Accept-Encoding header takes `coding` (named with a non-zero q, or `*`). */
+export function accepts(header: string, coding: 'br' | 'gzip'): boolean {
+  let star = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const allowed = q === undefined || Number(q.slice(2)) > 0;
+    if (name === coding) return allowed;
+    if (name === '*') star = allowed;
+  }
+  return star;
+}
+
+/** Sends a cached answer as JSON, compressed when the client allows it; `Vary` tells shared caches why. */
+export function sendCachedBody(request: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
+  const { body, encoding } = cached.encoded(request.headers['accept-encoding']);
+  reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body);
+}
 
 /**
  * Serialized responses of hot catalogue reads (lists, product pages, search). Any catalogue write
@@ -8,7 +68,7 @@ const CHANNEL = 'rewards:catalog-invalidate';
  * message is lost. The same signal marks the search index stale (`onInvalidate`, decision 0009).
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, { body: string; expires: number }>();
+  private readonly entries = new Map<string, { body: CachedBody; expires: number }>();
   /** Bumped by every invalidation: a read that began before a write does not store its result. */
   private generation = 0;
   private subscriber?: Redis;
@@ -33,6 +93,10 @@ export class ResponseCache {
   }
 
   get(key: string): string | undefined {
+    return this.hit(key)?.text;
+  }
+
+  private hit(key: string): CachedBody | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     if (hit.expires <= this.now()) {
@@ -42,18 +106,23 @@ export class ResponseCache {
     return hit.body;
   }
 
-  private readonly inFlight = new Map<string, Promise<string>>();
+  private readonly inFlight = new Map<string, Promise<CachedBody>>();
 
   /** Serves `key` from memory, or produces, stores and returns its JSON; concurrent misses share one producer. */
-  json(key: string, produce: () => Promise<unknown>): Promise<string> {
-    const hit = this.get(key);
+  async json(key: string, produce: () => Promise<unknown>): Promise<string> {
+    return (await this.body(key, produce)).text;
+  }
+
+  /** `json` as the cached answer itself, ready for `sendCachedBody`. */
+  body(key: string, produce: () => Promise<unknown>): Promise<CachedBody> {
+    const hit = this.hit(key);
     if (hit !== undefined) return Promise.resolve(hit);
     const pending = this.inFlight.get(key);
     if (pending) return pending;
     const generation = this.generation;
     const work = produce()
       .then((value) => {
-        const body = JSON.stringify(value);
+        const body = new CachedBody(JSON.stringify(value));
         if (generation === this.generation) this.set(key, body);
         return body;
       })
@@ -74,7 +143,7 @@ export class ResponseCache {
     this.listeners.push(listener);
   }
 
-  set(key: string, body: string) {
+  private set(key: string, body: CachedBody) {
     if (this.entries.size >= this.opts.maxEntries) {
       // Drop the oldest insertion (Map keeps insertion order).
       const first = this.entries.keys().next().value;

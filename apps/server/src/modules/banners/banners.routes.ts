@@ -5,6 +5,7 @@ import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/comm
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { readPictureForm, requirePicture } from '../../lib/multipart.ts';
+import { sendCachedBody } from '../../lib/response-cache.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
 import { assertStoreAdmin, canAdminStore, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -32,8 +33,10 @@ export async function bannersRoutes(app: FastifyInstance, opts: { deps: AppDeps 
       const { page, pageSize } = request.query;
       const storeId = await shopStoreId(db, request, request.query.storeId);
       if (!storeId) return { data: [], page, pageSize, totalCount: 0, totalPages: 0 };
-      const body = await cache.json(`banners:${storeId}:${request.url}`, () => listBanners(db, { storeId, page, pageSize, active: true }));
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      const cached = await cache.body(`banners:${storeId}:${request.url}`, () =>
+        listBanners(db, { storeId, page, pageSize, active: true }),
+      );
+      return sendCachedBody(request, reply, cached);
     },
   );
   r.get(

@@ -18,6 +18,7 @@ import { inventoryMovementSchema, productStockOutSchema } from '@rewards/shared/
 import { AppError } from '../../lib/app-error.ts';
 import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { listField, parseFields, readForm, type UploadedFile } from '../../lib/multipart.ts';
+import { sendCachedBody } from '../../lib/response-cache.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
 import { viewerKey } from '../../lib/viewer-key.ts';
 import { assertStoreAdmin, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
@@ -52,9 +53,8 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** Public catalogue reads are served from the response cache, keyed by URL and store. */
-  async function sendCached(reply: FastifyReply, key: string, produce: () => Promise<unknown>) {
-    const body = await cache.json(key, produce);
-    return reply.type('application/json; charset=utf-8').send(body);
+  async function sendCached(request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>) {
+    return sendCachedBody(request, reply, await cache.body(key, produce));
   }
 
   /** The uploaded product pictures, at most MAX_PRODUCT_PICTURES. */
@@ -75,7 +75,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       const q = request.query;
       const storeId = authOnly ? requireUser(request).storeId : await shopStoreId(db, request, q.storeId);
       if (!storeId) return emptyList(q.page, q.pageSize);
-      return sendCached(reply, `list:${storeId}:${request.url}`, () =>
+      return sendCached(request, reply, `list:${storeId}:${request.url}`, () =>
         listShopProducts(db, {
           storeId,
           page: q.page,
@@ -153,7 +153,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
     },
     async (request, reply) => {
       const storeId = await shopStoreId(db, request);
-      return sendCached(reply, `slug:${storeId}:${request.params.slug}`, async () => ({
+      return sendCached(request, reply, `slug:${storeId}:${request.params.slug}`, async () => ({
         data: await getShopProduct(db, { slug: request.params.slug }, storeId),
       }));
     },
@@ -221,7 +221,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       const userId = q.type === 'recommended' ? request.principal?.id : undefined;
       const produce = async () => ({ data: await productStats(db, { type: q.type, storeId, limit: q.limit, userId, now: clock.now() }) });
       // Personal rows are not shared between users.
-      return userId ? produce() : sendCached(reply, `stats:${storeId}:${request.url}`, produce);
+      return userId ? produce() : sendCached(request, reply, `stats:${storeId}:${request.url}`, produce);
     },
   );
   r.get(
@@ -254,7 +254,9 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
         const q = request.query;
         const storeId = access === 'user' ? requireUser(request).storeId : await shopStoreId(db, request, q.storeId);
         if (!storeId) return { data: [] };
-        return sendCached(reply, `other:${storeId}:${request.url}`, async () => ({ data: await otherResults(db, { ...q, storeId }) }));
+        return sendCached(request, reply, `other:${storeId}:${request.url}`, async () => ({
+          data: await otherResults(db, { ...q, storeId }),
+        }));
       },
     );
   }
