@@ -72,7 +72,36 @@ export default tseslint.config(
           ],
         },
       ],
+      // Pages that only read do not download zod (docs/decisions/0027-light-first-paint.md): values come from the
+      // zod-free modules of packages/shared; a schema module gives types only, except to forms (below).
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@rewards/shared/(?!(enums|constants|errors|days|notification-text|movement-text)$)',
+              allowTypeImports: true,
+              message:
+                'A value from a schema module brings zod into the page: import it from a zod-free module (enums, constants, errors, days, *-text), or only its type. Forms and admin panels may (see eslint.config.js).',
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // Forms validate with the shared schemas, and admin panels load with the admin area: they may import them.
+    files: [
+      'apps/web/src/**/*-form.tsx',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/test/**',
+      'apps/web/src/features/challenges/components/{user-challenge,field-message}.{ts,tsx}',
+      'apps/web/src/features/loads/**',
+      'apps/web/src/features/orders/components/{order-actions,edit-order-dialog,order-admin-tools,admin-*}.tsx',
+      'apps/web/src/features/mail/**',
+      'apps/web/src/features/users/**',
+    ],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['apps/server/**/*.ts'],

@@ -1,5 +1,6 @@
 // JavaScript the browser needs for the first paint of `/`: the entry, its static imports, the lazily
-// loaded home route with its static imports, and the default language's texts and error messages (Vite's manifest). Gzip.
+// loaded home route with its static imports, and the default language's texts (Vite's manifest; the error
+// messages are in the entry). Gzip.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -16,9 +17,8 @@ export function firstPaintJs(distDir = path.resolve(import.meta.dirname, '../app
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   visit(entry);
   visit(Object.keys(manifest).find((k) => k.endsWith('app/routes/home.tsx')));
-  // The texts of the default language load before the first render.
-
-  visit(Object.keys(manifest).find((k) => k.endsWith('shared/src/errors.ts')));
+  // The texts of the default language load before the first render (the server names their chunk in the HTML).
+  visit(Object.keys(manifest).find((k) => k.endsWith('locales/es/common.json')));
   const files = [...seen].filter((f) => f.endsWith('.js'));
   const sizes = files.map((f) => ({ file: f, gzip: zlib.gzipSync(fs.readFileSync(path.join(distDir, f)), { level: 9 }).length }));
   return { files: sizes, totalGzip: sizes.reduce((n, s) => n + s.gzip, 0) };

@@ -25,9 +25,9 @@ export async function scratchDatabase(name) {
   };
 }
 
-/** Runs a TypeScript seed script with the database URL; answers its stdout. */
-export function runSeed(script, dbUrl) {
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', script, dbUrl], {
+/** Runs a TypeScript seed script with the database URL (and any further arguments); answers its stdout. */
+export function runSeed(script, dbUrl, ...args) {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', script, dbUrl, ...args], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

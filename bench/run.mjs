@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { firstPaintJs } from './first-paint.mjs';
 import { connections, duration, pick, runSeed, scratchDatabase, startServer } from './lib.mjs';
+import { benchLighthouse } from './lighthouse.mjs';
 import { benchLoads } from './loads.mjs';
 import { benchRealtime } from './realtime.mjs';
 import { benchOrders } from './orders.mjs';
@@ -191,4 +192,8 @@ if (!apiOnly) {
   // Realtime: 2,000 Socket.IO clients over two instances with Redis, one load that notifies all of them.
   if (!(await benchRealtime())) failed = true;
 }
+
+// Pages (issue 17): Lighthouse on every shop and admin page, signed in, against each page's budget; its
+// own server and database (bench/lighthouse.mjs, alone: `node bench/lighthouse.mjs`).
+if (!apiOnly && !(await benchLighthouse())) failed = true;
 process.exitCode = failed ? 1 : 0;

@@ -27,6 +27,13 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The pieces the catalogue's pages share (home, category, results, product): cards, grid, sorting, pager,
+ * the page frame and the product requests. Never a form, a validation library or an admin-only piece.
+ */
+const catalogue =
+  /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](page|pagination)\.tsx|features[\\/]products[\\/](api[\\/](keys|get-other-results|get-products|get-product)|components[\\/](product-card|product-grid|sort-select|other-results))\.tsx?)/;
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
@@ -44,5 +51,21 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 600,
+    // Every browser the app supports follows modulepreload links itself.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // What every page runs before its first paint (React, the router, TanStack Query, i18next, the
+        // shell) is one chunk, and the small pieces the catalogue's pages share another: half a dozen
+        // chunks of 1-2 KB would each cost a request and ~1 KB of headers on a phone. Pages and the admin
+        // area stay lazy chunks of their own (docs/decisions/0027-light-first-paint.md).
+        codeSplitting: {
+          groups: [
+            { name: 'shell', tags: ['$initial'], priority: 10 },
+            { name: 'catalogue', test: catalogue, minShareCount: 2, priority: 5 },
+          ],
+        },
+      },
+    },
   },
 });

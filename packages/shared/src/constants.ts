@@ -5,6 +5,11 @@ export const TOAST_MS = 6_000;
 export const FIRST_LOGIN_REDIRECT_MS = 1_000;
 /** The realtime socket's reconnection (delay 1000 to 5000 ms, randomization 0.5) and connection time-out. */
 export const SOCKET_OPTIONS = { reconnectionDelay: 1_000, reconnectionDelayMax: 5_000, randomizationFactor: 0.5, timeout: 20_000 } as const;
+/** The Socket.IO event of docs/architecture.md P4, pushed to the room `user:{id}` when a notification is created. */
+export const SYSTEM_NOTIFICATION_EVENT = 'systemNotification';
+export interface SystemNotificationPayload {
+  userId: number;
+}
 export const CART_MAX_QUANTITY = 5;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

@@ -18,6 +18,10 @@ export const OrderStatus = {
 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
+/** How the shop sorts a product list; `relevance` only with a search text. */
+export const productOrders = ['featured', 'date', 'price_asc', 'price_desc', 'relevance'] as const;
+export type ProductOrder = (typeof productOrders)[number];
+
 export const notificationItemTypes = ['orders', 'ordersUpdate', 'products', 'points', 'challenge'] as const;
 export type NotificationItemType = (typeof notificationItemTypes)[number];
 

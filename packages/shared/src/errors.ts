@@ -154,6 +154,14 @@ export const errorMessages = {
     en: 'Products can only be added to a pending order',
     es: 'Solo se pueden agregar productos a un pedido pendiente',
   },
+  ORDER_NOT_CANCELED: {
+    en: 'Only a canceled order can be deleted: cancel it first (its points and stock are returned)',
+    es: 'Solo se puede eliminar un pedido cancelado: cancélalo primero (se devuelven sus puntos y su stock)',
+  },
+  ORDER_NOT_EDITABLE: {
+    en: 'A delivered or canceled order can no longer be edited',
+    es: 'Un pedido entregado o cancelado ya no se puede modificar',
+  },
   STATUS_MISMATCH: {
     en: 'status of the products must match the order status',
     es: 'el estado de los productos debe coincidir con el estado del pedido',
@@ -310,6 +318,8 @@ export const errorStatus = {
   REWARD_IN_USE: 409,
   REWARD_CODE_TAKEN: 409,
   ORDER_NOT_PENDING: 409,
+  ORDER_NOT_CANCELED: 409,
+  ORDER_NOT_EDITABLE: 409,
   STATUS_MISMATCH: 409,
   LOAD_FILE_TOO_LARGE: 413,
   PAYLOAD_TOO_LARGE: 413,

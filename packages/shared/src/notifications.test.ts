@@ -8,6 +8,10 @@ describe('describeNotification', () => {
       key: 'orderStatus',
       values: { id: 12, status: 3 },
     });
+    expect(describeNotification({ itemType: 'ordersUpdate', description: 'Order #12: edited' })).toEqual({
+      key: 'orderEdited',
+      values: { id: 12 },
+    });
     expect(describeNotification({ itemType: 'points', description: 'Points expired (2026)' })).toEqual({
       key: 'pointsExpired',
       values: { year: '2026' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CART_MAX_QUANTITY } from './constants.ts';
-import { amountSchema, dateSchema, idSchema, INT32_MAX, intSchema, paginationSchema, textSchema } from './common.ts';
+import { amountSchema, boolish, dateSchema, idSchema, INT32_MAX, intSchema, paginationSchema, reasonSchema, textSchema } from './common.ts';
 import { OrderStatus } from './enums.ts';
 
 /** Allowed order moves (docs/architecture.md A6): 1->2, 2->3, 3->4, and 1|2|3->5. */
@@ -52,13 +52,28 @@ export const orderLineSchema = z.object({
   status: z.number().int(),
 });
 
+/** What an administrator's edit changed: each line's quantity (`to` 0: removed) and the comment. */
+export const orderEditChangesSchema = z.object({
+  lines: z.array(
+    z.object({ lineId: z.number().int(), productId: z.number().int(), name: z.string(), from: z.number().int(), to: z.number().int() }),
+  ),
+  comment: z.object({ from: z.string().nullable(), to: z.string().nullable() }).nullable(),
+});
+export type OrderEditChanges = z.infer<typeof orderEditChangesSchema>;
+
+/** One step of an order's timeline: a status move, or an administrator's edit (`edit`, with the reason as `cause`). */
 export const orderTrackingSchema = z.object({
   id: z.number().int(),
   status: z.number().int(),
   cause: z.string().nullable(),
   comment: z.string().nullable(),
+  /** Who wrote the step: the customer for the first one, the administrator for moves and edits. */
+  by: z.string().nullable(),
+  /** An edit: what changed and the customer's points it moved (positive: refunded, negative: debited). */
+  edit: z.object({ points: z.number().int(), changes: orderEditChangesSchema }).nullable(),
   createdAt: z.string(),
 });
+export type OrderTracking = z.infer<typeof orderTrackingSchema>;
 
 export const orderSchema = z.object({
   id: z.number().int(),
@@ -67,6 +82,10 @@ export const orderSchema = z.object({
   storeId: z.number().int(),
   status: z.number().int(),
   total: z.number().int(),
+  /** The administrators' comment for the customer (set by an edit). */
+  comment: z.string().nullable(),
+  /** Hidden from the administrators' lists unless they ask for archived orders; the customer still sees it. */
+  archived: z.boolean(),
   createdAt: z.string(),
   lines: z.array(orderLineSchema),
   tracking: z.array(orderTrackingSchema),
@@ -90,8 +109,44 @@ export const orderListQuerySchema = paginationSchema
     search: textSchema(100).optional(),
     from: dateSchema.optional(),
     to: dateSchema.optional(),
+    /** Archived orders only (true); without it, or false, the orders that are not archived. */
+    archived: boolish.optional(),
   })
   .strict();
+
+/** `GET /api/orders/tracking/{id}`: the timeline the web shows. */
+export const orderTimelineSchema = z.object({ idOrder: z.number().int(), track: z.array(orderTrackingSchema) });
+export type OrderTimeline = z.infer<typeof orderTimelineSchema>;
+
+/** Statuses in which an administrator may still edit an order: not delivered, not canceled. */
+export const editableOrderStatuses: readonly number[] = [OrderStatus.Pending, OrderStatus.InProgress, OrderStatus.OnTheWay];
+
+/**
+ * `POST /api/orders/edit` (administrators of the order's store): new quantities of some lines (0 removes
+ * the line; at most CART_MAX_QUANTITY, as when ordering), the comment for the customer ('' clears it),
+ * and the reason, which the customer sees on the timeline. Each line at most once.
+ */
+export const orderEditSchema = z
+  .object({
+    orderId: idSchema,
+    lines: z
+      .array(z.object({ lineId: idSchema, quantity: intSchema(0, CART_MAX_QUANTITY) }).strict())
+      .max(ORDER_MAX_LINES)
+      .default([]),
+    comment: textSchema(1000).optional(),
+    reason: reasonSchema,
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    const seen = new Set<number>();
+    value.lines.forEach((line, i) => {
+      if (seen.has(line.lineId))
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'lineId'], message: 'This line is already in the list' });
+      seen.add(line.lineId);
+    });
+  });
+export type OrderEdit = z.infer<typeof orderEditSchema>;
+export type OrderEditInput = z.input<typeof orderEditSchema>;
 
 /** Larger quantities are not refused: they are capped at the stock and at 5 (docs/architecture.md P5). */
 export const cartAddSchema = z.object({ productId: idSchema, quantity: intSchema(1, 1000).default(1) }).passthrough();

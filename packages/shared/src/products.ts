@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bounds } from './constants.ts';
+import { productOrders } from './enums.ts';
 import { boolish, boundedText, idSchema, intSchema, paginationSchema, requiredId, requiredInt, textSchema } from './common.ts';
 
 export const productImageSchema = z.object({ id: z.number().int(), url: z.string() });
@@ -22,8 +23,8 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const productOrders = ['featured', 'date', 'price_asc', 'price_desc', 'relevance'] as const;
-export type ProductOrder = (typeof productOrders)[number];
+// Defined with the enums (no zod there), so the shop's pages read them without the schemas.
+export { productOrders, type ProductOrder } from './enums.ts';
 
 /** Shop lists: category pages, search, "all". Unknown filters are refused. */
 export const productListQuerySchema = paginationSchema

@@ -17,7 +17,5 @@ export const programCalendarSchema = z.object({
 });
 export type ProgramCalendar = z.infer<typeof programCalendarSchema>;
 
-/** A calendar date (YYYY-MM-DD) moved by whole days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
+// Defined without zod, so the account page reads it without the schemas; re-exported for the server.
+export { addDays } from './days.ts';

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 // The plugins app.ts assembles around the API: the built web app and its pages, security headers, the
@@ -13,6 +14,19 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>RS</title></head><body></body></html>');
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // Vite's manifest: the entry, a page and the texts it needs, and a chunk they share with the entry.
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_runtime.js'] },
+      '_runtime.js': { file: 'assets/runtime-1.js' },
+      'src/app/routes/category.tsx': { file: 'assets/category-1.js', imports: ['index.html', '_shop.js'] },
+      '_shop.js': { file: 'assets/shop-1.js', imports: ['_runtime.js'] },
+      'src/locales/es/common.json': { file: 'assets/common-es.js' },
+      'src/locales/en/common.json': { file: 'assets/common-en.js' },
+    }),
+  );
   t = await createTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -23,15 +37,58 @@ afterAll(async () => {
 describe('web app', () => {
   it('answers every page path with the SPA, never cached; hashed assets for a year', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/admin/loads/new' });
+    expect(page.body).not.toContain('page-data');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<title>RS</title>');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A script is not a document: no page headers on it (nosniff stays).
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.statusCode).toBe(200);
     expect(home.body).toMatch(/<\/head>/);
+  });
+
+  it("carries a shop page's first data, as the visitor's own API answers, with the chunks it needs", async () => {
+    const make = factories(t);
+    const category = await make.category({ storeId: 2 });
+    // A name a page must not let out of its JSON block.
+    const product = await make.product({ storeId: 2, categoryId: category.id, name: 'Taza </script><script>alert(1)</script>', stock: 3 });
+    const shopper = await make.shopper({ storeId: 2 });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/category/${category.slug}?order=price_asc`,
+      headers: { cookie: `rs_session=${shopper.session}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toContain('cookie');
+    const block = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(res.body)![1]!;
+    expect(block).not.toContain('<');
+    const { lang, data } = JSON.parse(block);
+    expect(lang).toBe('es');
+    // Keyed by path and sorted query, as the web app asks (apps/web/src/lib/page-data.ts).
+    expect(data['/api/auth/session'].data.id).toBe(shopper.id);
+    expect(data['/api/categories/?pageSize=100&storeId=2'].data.map((c: { id: number }) => c.id)).toContain(category.id);
+    const list = data[`/api/productsAuth/?order=price_asc&page=1&pageSize=20&slug=${category.slug}`];
+    expect(list.data.map((p: { id: number; name: string }) => [p.id, p.name])).toEqual([[product.id, product.name]]);
+    expect(data['/api/users/profile/counters'].data).toMatchObject({ cart: 0 });
+    // The page's chunks beyond the entry's, and its texts in the visitor's language.
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/category-1.js">');
+    expect(res.body).toContain('href="/assets/shop-1.js"');
+    expect(res.body).toContain('href="/assets/common-es.js"');
+    expect(res.body).not.toMatch(/href="\/assets\/(index-1|runtime-1|common-en)\.js"/);
+
+    // A visitor who chose English gets the English texts' chunk and answers asked in English.
+    const en = await t.app.inject({ method: 'GET', url: '/faq', headers: { cookie: 'lang=en' } });
+    expect(en.body).toContain('"lang":"en"');
+    expect(en.body).toContain('"/api/auth/session":{"data":null');
+    // Someone else's session is never in it; a page the table does not list has none.
+    expect(en.body).not.toContain(String(shopper.session));
   });
 
   it('answers unknown API routes and files with the error envelope', async () => {

@@ -1,27 +1,67 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchPath, Route, Routes } from 'react-router';
 import { RequireSession } from '@/features/auth/components/require-session';
+import type { FirstData } from './first-data';
 import { RouteErrorBoundary } from './layouts/route-error-boundary';
 import { ShopLayout } from './layouts/shop-layout';
-// Pages are lazy-loaded: each route is its own chunk (declarative routes keep the shell small).
-// The home page is the usual first paint: part of the shell, not a second round trip.
-import Home from './routes/home';
 
-const Login = lazy(() => import('./routes/login'));
-const Logout = lazy(() => import('./routes/logout'));
-const Results = lazy(() => import('./routes/results'));
-const Category = lazy(() => import('./routes/category'));
-const Product = lazy(() => import('./routes/product'));
-const About = lazy(() => import('./routes/about'));
-const Faq = lazy(() => import('./routes/faq'));
-const Cart = lazy(() => import('./routes/cart'));
-const Wishlist = lazy(() => import('./routes/wishlist'));
-const MyOrders = lazy(() => import('./routes/my-orders'));
-const MyProfile = lazy(() => import('./routes/my-profile'));
-const Account = lazy(() => import('./routes/account'));
-const Challenge = lazy(() => import('./routes/challenge'));
-const Notifications = lazy(() => import('./routes/notifications'));
-const NotFound = lazy(() => import('./routes/not-found'));
+/**
+ * Pages are lazy-loaded: each route is its own chunk (declarative routes keep the shell small). The page
+ * a visit opens on is loaded before the first render (`preloadPage`; the server names its chunks in the
+ * HTML, so they arrive with the entry) with its first data (app/first-data.ts): it renders at once,
+ * complete, without a fallback or a skeleton in between.
+ */
+type Module = { default: ComponentType; firstData?: FirstData };
+type Page = ComponentType & { load: () => Promise<Module> };
+const pages: { path: string; page: Page }[] = [];
+function page(path: string | null, load: () => Promise<Module>): Page {
+  let module: Module | null = null;
+  let loading: Promise<Module> | null = null;
+  const start = () => (loading ??= load().then((m) => (module = m)));
+  // Already loaded: a thenable that answers at once, so React.lazy renders it without suspending.
+  const loaded = (m: Module) => ({ then: (resolve: (m: Module) => void) => resolve(m) }) as unknown as Promise<Module>;
+  const Page = Object.assign(
+    lazy(() => (module ? loaded(module) : start())),
+    { load: start },
+  );
+  if (path) pages.push({ path, page: Page });
+  return Page;
+}
+
+/**
+ * Loads the page `pathname` opens (its chunks came with the HTML); answers what it asks first and the
+ * route's parameters, or undefined for a page that is not preloaded.
+ */
+export async function preloadPage(
+  pathname: string,
+): Promise<{ firstData?: FirstData; params: Record<string, string | undefined> } | undefined> {
+  for (const p of pages) {
+    const match = matchPath(p.path, pathname);
+    if (match)
+      return p.page.load().then(
+        (m) => ({ firstData: m.firstData, params: match.params }),
+        () => undefined,
+      );
+  }
+  return undefined;
+}
+
+const Home = page('/', () => import('./routes/home'));
+const Login = page('/login', () => import('./routes/login'));
+const Logout = page('/logout', () => import('./routes/logout'));
+const Results = page('/results/:searchText', () => import('./routes/results'));
+const Category = page('/category/:categorySlug', () => import('./routes/category'));
+const Product = page('/product', () => import('./routes/product'));
+const About = page('/about', () => import('./routes/about'));
+const Faq = page('/faq', () => import('./routes/faq'));
+const Cart = page('/cart', () => import('./routes/cart'));
+const Wishlist = page('/wishlist', () => import('./routes/wishlist'));
+const MyOrders = page('/myOrders', () => import('./routes/my-orders'));
+const MyProfile = page('/myProfile', () => import('./routes/my-profile'));
+const Account = page('/account', () => import('./routes/account'));
+const Challenge = page('/challenge', () => import('./routes/challenge'));
+const Notifications = page('/notifications', () => import('./routes/notifications'));
+const NotFound = page(null, () => import('./routes/not-found'));
 // The admin area is its own chunk: shoppers never download it.
 const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
 const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));

@@ -1,6 +1,7 @@
 import { REQUEST_TIMEOUT_MS } from '@rewards/shared/constants';
 import type { ErrorCode } from '@rewards/shared/errors';
 import { currentLanguage } from './i18n';
+import { NotPreloaded, pageDataOnly, takePageData } from './page-data';
 
 /** A failed API call, carrying the server's envelope. */
 export class ApiError extends Error {
@@ -71,6 +72,14 @@ export async function downloadFile(path: string, filename: string, query?: Reque
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const url = `/api${path}${buildQuery(options.query)}`;
+  // A page's first data came with its HTML (lib/page-data.ts).
+  if (method === 'GET' && !options.accept) {
+    const preloaded = takePageData<T>(url, currentLanguage());
+    if (preloaded !== undefined) return preloaded;
+  }
+  if (pageDataOnly()) throw new NotPreloaded(url);
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = {
@@ -86,8 +95,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   let response: Response;
   try {
-    response = await fetch(`/api${path}${buildQuery(options.query)}`, {
-      method: options.method ?? 'GET',
+    response = await fetch(url, {
+      method,
       headers,
       body,
       signal,

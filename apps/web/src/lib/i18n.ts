@@ -6,9 +6,17 @@ import { errorMessages } from '@rewards/shared/errors';
 
 const STORAGE_KEY = 'lang';
 
-/** Admin texts load with the admin area; the shop's texts of both languages come with the shell. */
+/**
+ * Every namespace is a chunk of its own: the shop's texts (common) of the reader's language load before
+ * the first render (the server names that chunk in the page's HTML, so it comes with the entry), the
+ * other language's when the reader switches, admin texts with the admin area.
+ */
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
-const shop = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/common.json', { eager: true });
+
+/** The server reads the language from a cookie to ask the API for a page's first data in it (lib/page-data.ts). */
+function rememberForServer(lang: Language) {
+  document.cookie = `${STORAGE_KEY}=${lang}; path=/; max-age=31536000; samesite=lax`;
+}
 
 function storedLanguage(): Language {
   try {
@@ -28,8 +36,6 @@ export const i18nReady = i18n
       if (ns === 'errors') {
         return Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang as Language] ?? text.es]));
       }
-      const eager = shop[`../locales/${lang}/${ns}.json`];
-      if (eager) return eager.default;
       const load = files[`../locales/${lang}/${ns}.json`];
       if (!load) throw new Error(`missing locale ${lang}/${ns}`);
       return (await load()).default;
@@ -47,6 +53,7 @@ export const i18nReady = i18n
   })
   .then(() => {
     document.documentElement.lang = i18n.language;
+    rememberForServer(i18n.language as Language);
   });
 
 export function currentLanguage(): Language {
@@ -63,6 +70,7 @@ export async function setLanguage(lang: Language) {
   } catch {
     /* private mode: the choice lasts this visit */
   }
+  rememberForServer(lang);
   await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
 }

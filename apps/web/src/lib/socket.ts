@@ -1,14 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
-import { SOCKET_OPTIONS } from '@rewards/shared/constants';
-import { SYSTEM_NOTIFICATION_EVENT, type SystemNotificationPayload } from '@rewards/shared/notifications';
+import { SOCKET_OPTIONS, SYSTEM_NOTIFICATION_EVENT, type SystemNotificationPayload } from '@rewards/shared/constants';
 
 /**
  * The realtime connection of docs/architecture.md P4: Socket.IO to the same host, websocket transport only,
  * signed in by the session cookie; reconnects with a delay of 1000 to 5000 ms (randomization 0.5) and
  * gives up a connection attempt after 20000 ms. `online` is true while connected.
  *
- * The client library is loaded on first use, after the first paint: anonymous visitors never download it.
+ * The client library is loaded on first use, once the page has loaded and the browser is idle: anonymous
+ * visitors never download it, and a signed-in page's first paint does not wait for it (the header's
+ * counts came with the page).
  */
 type Listener = (payload: SystemNotificationPayload) => void;
 
@@ -26,7 +27,18 @@ function setOnline(value: boolean) {
   onlineListeners.forEach((l) => l());
 }
 
+function pageSettled(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () =>
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 3_000 }) : setTimeout(resolve, 500);
+    if (document.readyState === 'complete') idle();
+    else addEventListener('load', idle, { once: true });
+  });
+}
+
 async function start() {
+  await pageSettled();
+  if (users === 0) return;
   const { io } = await import('socket.io-client');
   if (users === 0) return;
   socket = io({

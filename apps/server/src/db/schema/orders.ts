@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { products } from './catalog.ts';
 import { stores, users } from './identity.ts';
@@ -56,6 +56,14 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** Fingerprint of the request that carried the Idempotency-Key: a retry must be the same request. */
     requestHash: text('request_hash'),
+    /** The administrators' comment for the customer, set by an edit (`POST /api/orders/edit`). */
+    comment: text('comment'),
+    /** Archived: hidden from the administrators' lists unless asked for; the customer still sees it. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedBy: integer('archived_by').references(() => users.id),
+    /** Soft-deleted (only once canceled): gone from every list and page; its ledger rows stay. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -104,7 +112,38 @@ export const orderTracking = pgTable(
     cause: text('cause'),
     comment: text('comment'),
     createdBy: integer('created_by').references(() => users.id),
+    /** Set on the row an administrator's edit writes (the edit's reason is `cause`). */
+    editId: integer('edit_id').references(() => orderEdits.id),
     createdAt: createdAt(),
   },
   (t) => [index('order_tracking_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * An administrator's correction of an order that was not delivered (`POST /api/orders/edit`): what
+ * changed (lines `{ lineId, productId, name, from, to }`, the comment `{ from, to }`), the customer's
+ * points it moved (positive: refunded, negative: debited), why, who, and the Idempotency-Key it came with.
+ */
+export const orderEdits = pgTable(
+  'order_edits',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    changes: jsonb('changes').notNull(),
+    points: integer('points').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    /** Fingerprint of the request: the same key with another request is IDEMPOTENCY_KEY_REUSED. */
+    requestHash: text('request_hash').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_edits_order_idx').on(t.orderId),
+    uniqueIndex('order_edits_creator_idempotency_uq').on(t.createdBy, t.idempotencyKey),
+  ],
 );

@@ -6,6 +6,7 @@ import {
   buyAgainResultSchema,
   cartAddSchema,
   cartLineResultSchema,
+  cartLineSchema,
   cartRemoveSchema,
   cartSchema,
   cartUpdateSchema,
@@ -13,7 +14,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
-import { addOrderToCart, addToCart, loadCart, removeCartLines, updateCartLine } from './cart.service.ts';
+import { addOrderToCart, addToCart, getCartLine, loadCart, removeCartLines, updateCartLine } from './cart.service.ts';
 
 const lineResult = itemEnvelope(cartLineResultSchema);
 
@@ -27,6 +28,19 @@ export async function cartRoutes(app: FastifyInstance, opts: { deps: AppDeps }) 
     '/',
     { config: access, schema: { tags: ['cart'], summary: 'The cart, with the adjustments made on load', response: { 200: cartSchema } } },
     async (request) => loadCart(db, requireUser(request).id),
+  );
+  r.get(
+    '/:id',
+    {
+      config: access,
+      schema: {
+        tags: ['cart'],
+        summary: "One line of your cart (another user's line is not found)",
+        params: idParamsSchema,
+        response: { 200: itemEnvelope(cartLineSchema) },
+      },
+    },
+    async (request) => ({ data: await getCartLine(db, requireUser(request).id, request.params.id) }),
   );
   r.post(
     '/',

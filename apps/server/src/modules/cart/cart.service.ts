@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CART_MAX_QUANTITY } from '@rewards/shared/constants';
-import type { Cart } from '@rewards/shared/orders';
+import type { Cart, CartLine } from '@rewards/shared/orders';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -70,6 +70,39 @@ export async function loadCart(db: DbOrTx, userId: number): Promise<Cart> {
   });
 }
 
+/** One line of the user's own cart (`GET /api/shoppingCart/{id}`), as it is stored; another user's line is NOT_FOUND. */
+export async function getCartLine(db: DbOrTx, userId: number, lineId: number): Promise<CartLine> {
+  const [r] = await db
+    .select({
+      id: s.cartItems.id,
+      productId: s.cartItems.productId,
+      quantity: s.cartItems.quantity,
+      name: s.products.name,
+      slug: s.products.slug,
+      price: s.products.price,
+      stock: s.products.stock,
+      categoryId: s.products.categoryId,
+    })
+    .from(s.cartItems)
+    .innerJoin(s.products, eq(s.products.id, s.cartItems.productId))
+    .where(and(eq(s.cartItems.id, lineId), eq(s.cartItems.userId, userId)));
+  if (!r) throw notFound();
+  const pictures = await firstPictures(db, [r.productId]);
+  return {
+    id: r.id,
+    productId: r.productId,
+    quantity: r.quantity,
+    product: {
+      name: r.name,
+      slug: r.slug,
+      price: r.price,
+      stock: r.stock,
+      categoryId: r.categoryId,
+      picture: pictures.get(r.productId) ?? null,
+    },
+  };
+}
+
 /**
  * Add to cart: only an orderable product (`findOrderable`: NOT_FOUND, NOT_AVAILABLE_IN_STORE);
  * ALREADY_IN_CART, OUT_OF_STOCK; quantity capped at stock and 5.
@@ -129,7 +162,7 @@ export async function addOrderToCart(db: DbOrTx, userId: number, orderId: number
     .select({ productId: s.orderLines.productId, quantity: s.orderLines.quantity, userId: s.orders.userId })
     .from(s.orderLines)
     .innerJoin(s.orders, eq(s.orders.id, s.orderLines.orderId))
-    .where(eq(s.orderLines.orderId, orderId))
+    .where(and(eq(s.orderLines.orderId, orderId), isNull(s.orders.deletedAt)))
     .orderBy(asc(s.orderLines.id));
   if (lines.length === 0 || lines[0]!.userId !== userId) throw notFound();
   const added: number[] = [];

@@ -114,3 +114,24 @@ describe('changing and removing', () => {
     expect(theirs).toHaveLength(1);
   });
 });
+
+describe('one line', () => {
+  it('reads one of the user’s own lines; another user’s line, or none, is NOT_FOUND', async () => {
+    const me = await make.shopper();
+    const other = await make.shopper();
+    const p = await make.product({ stock: 4, price: 120, name: 'Línea sola' });
+    const line = (await add(me.headers, p.id, 2)).json().data;
+    const read = (h: Headers, id: number) => t.app.inject({ method: 'GET', url: `/api/shoppingCart/${id}`, headers: h });
+    const mine = await read(me.headers, line.id);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toMatchObject({
+      id: line.id,
+      productId: p.id,
+      quantity: 2,
+      product: { name: 'Línea sola', price: 120, stock: 4, categoryId: p.categoryId, picture: null },
+    });
+    expect((await read(other.headers, line.id)).statusCode).toBe(404);
+    expect((await read(me.headers, 999999)).statusCode).toBe(404);
+    expect((await read(ORIGIN, line.id)).statusCode).toBe(401);
+  });
+});

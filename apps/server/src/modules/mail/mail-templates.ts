@@ -67,6 +67,13 @@ export function renderNotificationMail(
           : `The status of your order #${d.values.id} is now: ${label}.`;
       break;
     }
+    case 'orderEdited':
+      subject = lang === 'es' ? `Tu pedido #${d.values.id} fue modificado` : `Your order #${d.values.id} was changed`;
+      line =
+        lang === 'es'
+          ? `La tienda modificó tu pedido #${d.values.id}; la diferencia de puntos ya está en tu saldo. Mira el motivo en Mis pedidos.`
+          : `The store changed your order #${d.values.id}; the difference in points is already in your balance. See why in My orders.`;
+      break;
     case 'pointsExpired':
       subject = lang === 'es' ? `Tus puntos del programa ${d.values.year} vencieron` : `Your ${d.values.year} program points expired`;
       line =

@@ -6,16 +6,18 @@ import { Role } from '@rewards/shared/enums';
 import {
   orderCreateSchema,
   orderDetailCreateSchema,
+  orderEditSchema,
   orderListQuerySchema,
   orderMoveSchema,
   orderSchema,
-  orderTrackingSchema,
+  orderTimelineSchema,
 } from '@rewards/shared/orders';
 import { AppError } from '../../lib/app-error.ts';
 import { isRedemptionOpen } from '../../lib/calendar.ts';
-import { assertStoreAdmin, canAdminStore, requireUser } from '../../plugins/auth.ts';
+import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
+import { assertStoreAdmin, canAdminStore, recordOfStoreAdmin, requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
-import { addOrderLine, createOrder, getOrder, listOrders, moveOrder } from './orders.service.ts';
+import { addOrderLine, createOrder, deleteOrder, editOrder, getOrder, listOrders, moveOrder, setOrderArchived } from './orders.service.ts';
 
 const orderItem = itemEnvelope(orderSchema);
 
@@ -111,9 +113,10 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       config: { access: 'user' },
       schema: {
         tags: ['orders'],
-        summary: "An order's tracking timeline",
+        summary:
+          "An order's timeline (status moves, and administrators' edits with who and why), for its customer or an administrator of its store",
         params: idParamsSchema,
-        response: { 200: z.object({ data: z.object({ idOrder: z.number().int(), track: z.array(orderTrackingSchema) }) }) },
+        response: { 200: itemEnvelope(orderTimelineSchema) },
       },
     },
     async (request) => {
@@ -128,7 +131,8 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       config: { access: 'admin' },
       schema: {
         tags: ['orders'],
-        summary: 'Orders of the stores the administrator runs (filters: status, store, user, dates)',
+        summary:
+          'Orders of the stores the administrator runs (filters: status, store, user, dates; archived=true for the archived ones, hidden otherwise)',
         querystring: orderListQuerySchema,
         response: { 200: listEnvelope(orderSchema) },
       },
@@ -138,7 +142,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       const { storeId, ...rest } = request.query;
       if (storeId) assertStoreAdmin(user, storeId);
       const storeIds = storeId ? [storeId] : user.role === Role.SuperAdmin ? null : user.adminStores;
-      return listOrders(db, { ...rest, storeIds, timeZone: config.calendar.timeZone });
+      return listOrders(db, { ...rest, archived: rest.archived ?? false, storeIds, timeZone: config.calendar.timeZone });
     },
   );
 
@@ -170,4 +174,52 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       return { data: moved };
     },
   );
+  r.post(
+    '/edit',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Administrators of the order's store: correct an order that was not delivered (line quantities, 0 removes a line; the comment; a required reason). The difference is refunded or debited (NOT_ENOUGH_POINTS) and the stock returned or taken (OUT_OF_STOCK) in one transaction; the timeline shows the edit and the customer is notified. The same Idempotency-Key with the same request replays the first result, with another request it is IDEMPOTENCY_KEY_REUSED",
+        headers: z.object({ 'idempotency-key': textSchema(100, 8).optional() }).passthrough(),
+        body: orderEditSchema,
+        response: { 200: orderItem, 201: orderItem },
+      },
+    },
+    async (request, reply) => {
+      const { principal } = await recordOfStoreAdmin(request, () => getOrder(db, request.body.orderId));
+      const { order, replayed } = await editOrder(db, {
+        actorId: principal.id,
+        input: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+        now: clock.now(),
+      });
+      // Stock changed: cached product pages and lists must not show the old availability.
+      if (!replayed) cache.invalidate();
+      return reply.status(replayed ? 200 : 201).send({ data: order });
+    },
+  );
+
+  // Archive and restore (hidden from the administrators' lists; nothing else moves), and delete a canceled order.
+  lifecycleRoutes(app, {
+    tag: 'orders',
+    access: 'admin',
+    item: orderSchema,
+    summaries: {
+      activate: "Restore an archived order to the administrators' lists",
+      deactivate:
+        "Archive an order: hidden from the administrators' lists unless they ask for archived ones; its customer still sees it, and no points, stock or status move",
+      delete:
+        'Delete a canceled order (already refunded and restocked) from every list, keeping its ledger rows and stock movements; any other order is 409 ORDER_NOT_CANCELED',
+    },
+    setActive: async (request, id, active) => {
+      const { principal, record } = await recordOfStoreAdmin(request, () => getOrder(db, id));
+      return setOrderArchived(db, { orderId: record.id, archived: !active, actorId: principal.id, now: clock.now() });
+    },
+    remove: async (request, id) => {
+      const { principal, record } = await recordOfStoreAdmin(request, () => getOrder(db, id));
+      return deleteOrder(db, { orderId: record.id, actorId: principal.id, now: clock.now() });
+    },
+  });
 }

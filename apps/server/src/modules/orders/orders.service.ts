@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { INT32_MAX, type ListResponse, listResponse } from '@rewards/shared/common';
 import { OrderStatus } from '@rewards/shared/enums';
-import { canMoveOrder, type Order, type OrderCreate } from '@rewards/shared/orders';
+import {
+  canMoveOrder,
+  editableOrderStatuses,
+  type Order,
+  type OrderCreate,
+  type OrderEdit,
+  type OrderEditChanges,
+} from '@rewards/shared/orders';
 import { addDays } from '@rewards/shared/program';
 import { preparedRows, type Db, type DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
@@ -13,6 +20,7 @@ import { raisedRule } from '../../lib/database-rules.ts';
 import { postPoints } from '../points/points.service.ts';
 import { findOrderable, moveStock } from '../products/products.service.ts';
 import { firstPictures } from '../products/pictures.ts';
+import { pgCode, UNIQUE_VIOLATION } from '../rewards/search.ts';
 
 /** Order DTOs with lines (name, first picture) and tracking, for a page of orders. */
 async function toOrders(db: DbOrTx, rows: (typeof s.orders.$inferSelect)[]): Promise<Order[]> {
@@ -36,7 +44,23 @@ async function toOrders(db: DbOrTx, rows: (typeof s.orders.$inferSelect)[]): Pro
     db,
     lines.map((l) => l.productId),
   );
-  const tracking = await db.select().from(s.orderTracking).where(inArray(s.orderTracking.orderId, ids)).orderBy(asc(s.orderTracking.id));
+  const tracking = await db
+    .select({
+      id: s.orderTracking.id,
+      orderId: s.orderTracking.orderId,
+      status: s.orderTracking.status,
+      cause: s.orderTracking.cause,
+      comment: s.orderTracking.comment,
+      createdAt: s.orderTracking.createdAt,
+      by: sql<string | null>`concat_ws(' ', ${s.users.name}, ${s.users.lastName})`,
+      editPoints: s.orderEdits.points,
+      editChanges: s.orderEdits.changes,
+    })
+    .from(s.orderTracking)
+    .leftJoin(s.users, eq(s.users.id, s.orderTracking.createdBy))
+    .leftJoin(s.orderEdits, eq(s.orderEdits.id, s.orderTracking.editId))
+    .where(inArray(s.orderTracking.orderId, ids))
+    .orderBy(asc(s.orderTracking.id));
   const customers = await db
     .select({ id: s.users.id, name: s.users.name, lastName: s.users.lastName, email: s.users.email })
     .from(s.users)
@@ -52,16 +76,31 @@ async function toOrders(db: DbOrTx, rows: (typeof s.orders.$inferSelect)[]): Pro
     storeId: o.storeId,
     status: o.status,
     total: o.total,
+    comment: o.comment,
+    archived: o.archivedAt !== null,
     createdAt: o.createdAt.toISOString(),
     lines: lines.filter((l) => l.orderId === o.id).map(({ orderId: _o, ...l }) => ({ ...l, picture: pictures.get(l.productId) ?? null })),
     tracking: tracking
       .filter((t) => t.orderId === o.id)
-      .map((t) => ({ id: t.id, status: t.status, cause: t.cause, comment: t.comment, createdAt: t.createdAt.toISOString() })),
+      .map((t) => ({
+        id: t.id,
+        status: t.status,
+        cause: t.cause,
+        comment: t.comment,
+        // concat_ws of a missing user is '' (a step written by no one: seeds, jobs).
+        by: t.by || null,
+        edit: t.editPoints === null ? null : { points: t.editPoints, changes: t.editChanges as OrderEditChanges },
+        createdAt: t.createdAt.toISOString(),
+      })),
   }));
 }
 
+/** An order that was not deleted (a deleted one is NOT_FOUND everywhere). */
 export async function getOrder(db: DbOrTx, id: number): Promise<Order> {
-  const [row] = await db.select().from(s.orders).where(eq(s.orders.id, id));
+  const [row] = await db
+    .select()
+    .from(s.orders)
+    .where(and(eq(s.orders.id, id), isNull(s.orders.deletedAt)));
   if (!row) throw notFound();
   return (await toOrders(db, [row]))[0]!;
 }
@@ -129,9 +168,17 @@ export async function createOrder(
     storeId: result.storeId!,
     status: result.status!,
     total: result.total!,
+    comment: null,
+    archived: false,
     createdAt: new Date(result.createdAt!).toISOString(),
     lines: result.lines!,
-    tracking: result.tracking!.map((x) => ({ ...x, createdAt: new Date(x.createdAt).toISOString() })),
+    // The first step is the customer's own (rs_place_order writes it with their id), as getOrder reads it.
+    tracking: result.tracking!.map((x) => ({
+      ...x,
+      by: result.customer!.name || null,
+      edit: null,
+      createdAt: new Date(x.createdAt).toISOString(),
+    })),
   };
   return { order, replayed: false };
 }
@@ -200,10 +247,13 @@ export async function listOrders(
     search?: string;
     from?: string;
     to?: string;
+    /** true: archived orders only; false: the others; undefined (the customer's own list): both. */
+    archived?: boolean;
     timeZone: string;
   },
 ): Promise<ListResponse<Order>> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [isNull(s.orders.deletedAt)];
+  if (q.archived !== undefined) conditions.push(q.archived ? isNotNull(s.orders.archivedAt) : isNull(s.orders.archivedAt));
   if (q.userId) conditions.push(eq(s.orders.userId, q.userId));
   if (q.storeIds) conditions.push(q.storeIds.length ? inArray(s.orders.storeId, q.storeIds) : sql`false`);
   if (q.status) conditions.push(eq(s.orders.status, q.status));
@@ -222,7 +272,7 @@ export async function listOrders(
   // Whole local days of the program time zone.
   if (q.from) conditions.push(gte(s.orders.createdAt, startOfLocalDay(q.from, q.timeZone)));
   if (q.to) conditions.push(lt(s.orders.createdAt, startOfLocalDay(addDays(q.to, 1), q.timeZone)));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -288,4 +338,182 @@ export async function addOrderLine(
     if (!raised) throw new AppError('AMOUNT_TOO_LARGE', { total: order.total, amount });
   });
   return getOrder(db, p.orderId);
+}
+
+/**
+ * Archives an order (`archived`: true) or restores it, for the administrators' lists only: the customer
+ * still sees it, and no points, stock or status move. Archiving twice keeps the first date.
+ */
+export async function setOrderArchived(db: DbOrTx, p: { orderId: number; archived: boolean; actorId: number; now: Date }): Promise<Order> {
+  const rows = await db
+    .update(s.orders)
+    .set(
+      p.archived
+        ? { archivedAt: sql`coalesce(${s.orders.archivedAt}, ${p.now.toISOString()}::timestamptz)`, archivedBy: p.actorId }
+        : { archivedAt: null, archivedBy: null },
+    )
+    .where(and(eq(s.orders.id, p.orderId), isNull(s.orders.deletedAt)))
+    .returning({ id: s.orders.id });
+  if (!rows.length) throw notFound();
+  return getOrder(db, p.orderId);
+}
+
+/**
+ * Deletes a canceled order, softly: it leaves every list and page (NOT_FOUND from then on), while its
+ * rows stay, above all its ledger rows (the order and its refund) and stock movements, so the balance
+ * and the stock keep their history (docs/architecture.md A6.3, A6.4). Any other status is
+ * ORDER_NOT_CANCELED: cancel it first, which refunds and restocks. Answers the order as it was.
+ */
+export async function deleteOrder(db: DbOrTx, p: { orderId: number; actorId: number; now: Date }): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: s.orders.id, status: s.orders.status })
+      .from(s.orders)
+      .where(and(eq(s.orders.id, p.orderId), isNull(s.orders.deletedAt)))
+      .for('update');
+    if (!order) throw notFound();
+    if (order.status !== OrderStatus.Canceled) throw new AppError('ORDER_NOT_CANCELED', { status: order.status });
+    const deleted = await getOrder(tx, order.id);
+    await tx.update(s.orders).set({ deletedAt: p.now, deletedBy: p.actorId }).where(eq(s.orders.id, order.id));
+    return deleted;
+  });
+}
+
+/** Fingerprint of an edit request: the same Idempotency-Key with another request is refused. */
+export function orderEditHash(input: OrderEdit): string {
+  const lines = [...input.lines].sort((a, b) => a.lineId - b.lineId).map((l) => [l.lineId, l.quantity]);
+  return createHash('sha256')
+    .update(JSON.stringify(['edit', input.orderId, lines, input.comment ?? null, input.reason]))
+    .digest('hex');
+}
+
+const fieldIssue = (field: string, message: string, code = 'custom') => new AppError('VALIDATION_FAILED', [{ field, message, code }]);
+
+/**
+ * `POST /api/orders/edit`: an administrator corrects an order that was neither delivered nor canceled
+ * (else ORDER_NOT_EDITABLE): new quantities (0 removes a line; at least one line stays, or the order
+ * is to be canceled), the comment for the customer, and a reason. In one transaction, with the locks
+ * of every order path (order, then user, then products by id: docs/architecture.md A6.6): the
+ * difference at the order's own prices goes to the customer's balance through postPoints (a refund,
+ * or a debit the balance must cover: NOT_ENOUGH_POINTS), each changed line's stock through moveStock
+ * (`rs_move_stock`, the one owner: returned, or taken while the product is still orderable, never
+ * below 0: OUT_OF_STOCK), then the lines, the total and the comment, the edit, its step of the
+ * timeline (who, why, what) and an `ordersUpdate` notification. The same Idempotency-Key with the same
+ * request replays the first answer; with another request it is IDEMPOTENCY_KEY_REUSED.
+ */
+export async function editOrder(
+  db: DbOrTx,
+  p: { actorId: number; input: OrderEdit; idempotencyKey?: string; now: Date },
+): Promise<{ order: Order; replayed: boolean }> {
+  const { input, now } = p;
+  const hash = orderEditHash(input);
+  try {
+    return await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(s.orders)
+        .where(and(eq(s.orders.id, input.orderId), isNull(s.orders.deletedAt)))
+        .for('update');
+      if (!order) throw notFound();
+      if (p.idempotencyKey) {
+        const [prior] = await tx
+          .select({ id: s.orderEdits.id, orderId: s.orderEdits.orderId, requestHash: s.orderEdits.requestHash })
+          .from(s.orderEdits)
+          .where(and(eq(s.orderEdits.createdBy, p.actorId), eq(s.orderEdits.idempotencyKey, p.idempotencyKey)));
+        if (prior && prior.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', { editId: prior.id });
+        if (prior) return { order: await getOrder(tx, prior.orderId), replayed: true };
+      }
+      if (!editableOrderStatuses.includes(order.status)) throw new AppError('ORDER_NOT_EDITABLE', { status: order.status });
+
+      // The lines cannot change under us: every writer of an order's lines holds the order's row lock.
+      const lines = await tx
+        .select({
+          id: s.orderLines.id,
+          productId: s.orderLines.productId,
+          name: s.products.name,
+          quantity: s.orderLines.quantity,
+          price: s.orderLines.price,
+        })
+        .from(s.orderLines)
+        .innerJoin(s.products, eq(s.products.id, s.orderLines.productId))
+        .where(eq(s.orderLines.orderId, order.id))
+        .orderBy(asc(s.orderLines.productId));
+      const byId = new Map(lines.map((l) => [l.id, l]));
+      const changes: OrderEditChanges['lines'] = [];
+      input.lines.forEach((wanted, i) => {
+        const line = byId.get(wanted.lineId);
+        if (!line) throw fieldIssue(`body.lines.${i}.lineId`, 'Not a line of this order', 'not_found');
+        if (wanted.quantity !== line.quantity)
+          changes.push({ lineId: line.id, productId: line.productId, name: line.name, from: line.quantity, to: wanted.quantity });
+      });
+      const comment = input.comment === undefined ? order.comment : input.comment || null;
+      const commentChange = comment !== order.comment ? { from: order.comment, to: comment } : null;
+      if (changes.length === 0 && !commentChange) throw fieldIssue('body.lines', 'Nothing to change', 'unchanged');
+      const removed = changes.filter((c) => c.to === 0).length;
+      if (removed === lines.length) throw fieldIssue('body.lines', 'An order keeps at least one line: cancel it instead', 'too_small');
+
+      // Positive: the customer gets points back; negative: more is charged. Exact in JavaScript (5 x 10^9 at most).
+      const points = changes.reduce((sum, c) => sum + (c.from - c.to) * byId.get(c.lineId)!.price, 0);
+      if (points !== 0)
+        await postPoints(tx, {
+          userId: order.userId,
+          value: points,
+          kind: points > 0 ? 'refund' : 'order',
+          description: points > 0 ? `Refund of order #${order.id} (edited)` : `Order #${order.id} (edited)`,
+          refType: 'order',
+          refId: order.id,
+          createdBy: p.actorId,
+          now,
+        });
+      changes.sort((a, b) => a.productId - b.productId);
+      for (const c of changes) {
+        // Taking more of a product is ordering it: only while it is orderable in the order's store.
+        if (c.to > c.from) await findOrderable(tx, c.productId, order.storeId);
+        await moveStock(tx, { productId: c.productId, delta: c.from - c.to, reason: `Order #${order.id} edited`, actorId: p.actorId, now });
+        if (c.to === 0) await tx.delete(s.orderLines).where(eq(s.orderLines.id, c.lineId));
+        else await tx.update(s.orderLines).set({ quantity: c.to }).where(eq(s.orderLines.id, c.lineId));
+      }
+      const [updated] = await tx
+        .update(s.orders)
+        .set({ total: sql`${s.orders.total} - ${points}`, comment, updatedAt: now })
+        // A debit may not take the total past int32 (a refund only lowers it).
+        .where(and(eq(s.orders.id, order.id), points < 0 ? lte(s.orders.total, INT32_MAX + points) : undefined))
+        .returning({ id: s.orders.id });
+      if (!updated) throw new AppError('AMOUNT_TOO_LARGE', { total: order.total, amount: -points });
+      const [edit] = await tx
+        .insert(s.orderEdits)
+        .values({
+          orderId: order.id,
+          reason: input.reason,
+          changes: { lines: changes, comment: commentChange } satisfies OrderEditChanges,
+          points,
+          idempotencyKey: p.idempotencyKey ?? null,
+          requestHash: hash,
+          createdBy: p.actorId,
+          createdAt: now,
+        })
+        .returning({ id: s.orderEdits.id });
+      await tx.insert(s.orderTracking).values({
+        orderId: order.id,
+        status: order.status,
+        cause: input.reason,
+        comment: commentChange ? comment : null,
+        createdBy: p.actorId,
+        editId: edit!.id,
+        createdAt: now,
+      });
+      await tx.insert(s.notifications).values({
+        userId: order.userId,
+        itemType: 'ordersUpdate',
+        description: `Order #${order.id}: edited`,
+        url: '/myOrders',
+        createdAt: now,
+      });
+      return { order: await getOrder(tx, order.id), replayed: false };
+    });
+  } catch (err) {
+    // The same Idempotency-Key sent at the same moment for another order.
+    if (pgCode(err) === UNIQUE_VIOLATION) throw new AppError('CONFLICT');
+    throw err;
+  }
 }

@@ -1,11 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ProgramCalendarCard } from '@/features/points/components/program-calendar';
-import { useRewardsOverview } from '@/features/rewards/api/get-rewards-overview';
-import { useStores } from '@/features/stores/api/get-stores';
+import { programCalendarQueryOptions } from '@/features/points/api/get-program-calendar';
+import { rewardsOverviewQueryOptions, useRewardsOverview } from '@/features/rewards/api/get-rewards-overview';
+import { storesQueryOptions, useStores } from '@/features/stores/api/get-stores';
 import { formatPoints } from '@/lib/format';
 import { Page } from '@/components/ui/page';
 import { TableHead } from '@/components/ui/table';
+import type { FirstData } from '../first-data';
+
+export const firstData: FirstData = async ({ queryClient, search }) => {
+  await queryClient.prefetchQuery(storesQueryOptions());
+  const stores = queryClient.getQueryData(storesQueryOptions().queryKey)?.data;
+  const store = stores?.find((s) => String(s.id) === search.get('store')) ?? stores?.[0];
+  await Promise.all([
+    queryClient.prefetchQuery(programCalendarQueryOptions()),
+    queryClient.prefetchQuery(rewardsOverviewQueryOptions(store?.id)),
+  ]);
+};
 
 /** Program rules and deadlines (docs/architecture.md P1 and P9). */
 export default function AboutPage() {

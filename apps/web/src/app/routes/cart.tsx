@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '@/features/auth/api/get-session';
-import { useCart } from '@/features/cart/api/get-cart';
+import { cartQueryOptions, useCart } from '@/features/cart/api/get-cart';
 import { useRemoveCartLines } from '@/features/cart/api/remove-cart-lines';
 import { CartLine } from '@/features/cart/components/cart-line';
 import { CartSummary } from '@/features/cart/components/cart-summary';
@@ -12,6 +12,9 @@ import { Page } from '@/components/ui/page';
 import { useUiState } from '@/components/ui/ui-state';
 import { useErrorToast } from '@/lib/error-text';
 import { toast } from '@/lib/toast';
+import type { FirstData } from '../first-data';
+
+export const firstData: FirstData = async ({ queryClient, user }) => user && queryClient.prefetchQuery(cartQueryOptions());
 
 export default function CartPage() {
   const { t } = useTranslation();

@@ -2,13 +2,23 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '@/features/auth/api/get-session';
+import { bannersQueryOptions } from '@/features/banners/api/get-banners';
 import { BannerCarousel } from '@/features/banners/components/banner-carousel';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { HomeNotifications } from '@/features/notifications/components/home-notifications';
 import { ProductRow } from '@/features/products/components/product-row';
 import { Page } from '@/components/ui/page';
 import { formatPoints } from '@/lib/format';
+import i18n from '@/lib/i18n';
 import { srcSet, variantUrl } from '@/lib/images';
+import type { FirstData } from '../first-data';
+
+export const firstData: FirstData = ({ queryClient, user }) =>
+  Promise.all([
+    queryClient.prefetchQuery(bannersQueryOptions(user?.storeId)),
+    // The notifications block's texts (signed in), so it is there in the first paint.
+    user && i18n.loadNamespaces('notifications'),
+  ]);
 
 export default function HomePage() {
   const { t } = useTranslation();

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBuyAgain } from '@/features/cart/api/buy-again';
-import { useMyOrders } from '@/features/orders/api/get-my-orders';
+import { myOrdersQueryOptions, useMyOrders } from '@/features/orders/api/get-my-orders';
+import { OrderTimeline } from '@/features/orders/components/order-timeline';
 import { useErrorText } from '@/lib/error-text';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,9 @@ import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { variantUrl } from '@/lib/images';
+import type { FirstData } from '../first-data';
+
+export const firstData: FirstData = async ({ queryClient, user }) => user && queryClient.prefetchQuery(myOrdersQueryOptions(1));
 
 export default function MyOrdersPage() {
   const { t } = useTranslation();
@@ -59,19 +63,7 @@ export default function MyOrdersPage() {
                 </li>
               ))}
             </ul>
-            <ol
-              className="flex flex-wrap gap-x-6 gap-y-1 border-t border-slate-100 pt-2 text-xs text-slate-600"
-              aria-label={t('orders.tracking')}
-            >
-              {o.tracking.map((step) => (
-                <li key={step.id}>
-                  <span className="font-semibold text-slate-800">{t(`orders.status.${step.status}`)}</span> ·{' '}
-                  {formatDateTime(step.createdAt)}
-                  {step.cause && step.cause !== 'created' ? ` · ${step.cause}` : ''}
-                  {step.comment ? ` · ${step.comment}` : ''}
-                </li>
-              ))}
-            </ol>
+            <OrderTimeline steps={o.tracking} label={t('orders.tracking')} compact />
             <div className="mt-3 flex justify-end">
               <Button variant="secondary" disabled={buyAgain.isPending} onClick={() => void again(o.id)}>
                 {t('orders.again')}

@@ -4,11 +4,21 @@ import { useSession } from '@/features/auth/api/get-session';
 import { loginUrl } from '@/features/auth/login-url';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { BuyNowButton } from '@/features/orders/components/buy-now-button';
-import { useProduct } from '@/features/products/api/get-product';
+import { otherResultsQueryOptions } from '@/features/products/api/get-other-results';
+import { productQueryOptions, useProduct } from '@/features/products/api/get-product';
 import { OtherResults } from '@/features/products/components/other-results';
 import { ProductDetail, ProductDetailSkeleton, ProductUnavailable } from '@/features/products/components/product-detail';
 import { AddToWishlistButton } from '@/features/wishlist/components/add-to-wishlist-button';
 import { Page } from '@/components/ui/page';
+import type { FirstData } from '../first-data';
+
+export const firstData: FirstData = async ({ queryClient, search, user }) => {
+  const slug = search.get('slug');
+  if (!slug) return;
+  await queryClient.prefetchQuery(productQueryOptions(slug, !!user));
+  const p = queryClient.getQueryData(productQueryOptions(slug, !!user).queryKey);
+  if (p) await queryClient.prefetchQuery(otherResultsQueryOptions({ categoryId: p.categoryId, excludeId: p.id }, !!user));
+};
 
 /** /product?slug=...: the product, what the reader can do with it, and other results. */
 export default function ProductPage() {

@@ -1,39 +1,49 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { productOrders, type ProductOrder } from '@rewards/shared/products';
+import { productOrders, type ProductOrder } from '@rewards/shared/enums';
 import { useSession } from '@/features/auth/api/get-session';
 import { useCategories } from '@/features/categories/api/get-categories';
-import { useProducts } from '@/features/products/api/get-products';
+import { productsQueryOptions, useProducts } from '@/features/products/api/get-products';
 import { ProductGrid } from '@/features/products/components/product-grid';
 import { SortSelect } from '@/features/products/components/sort-select';
 import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
+import type { FirstData } from '../first-data';
 
 const PAGE_SIZE = 20;
+
+/** The search the page shows for its address: /results/{text}?order=&page=. */
+function searchQuery(searchText: string, params: URLSearchParams) {
+  const order = (productOrders as readonly string[]).includes(params.get('order') ?? '')
+    ? (params.get('order') as ProductOrder)
+    : 'relevance';
+  return { search: searchText.trim().slice(0, 120), order, page: Math.max(1, Number(params.get('page')) || 1), pageSize: PAGE_SIZE };
+}
+
+export const firstData: FirstData = async ({ queryClient, params, search, user }) => {
+  const query = searchQuery(params.searchText ?? '', search);
+  if (query.search) await queryClient.prefetchQuery(productsQueryOptions(query, !!user));
+};
 
 export default function ResultsPage() {
   const { t } = useTranslation();
   const { searchText = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const session = useSession();
-  const order = (productOrders as readonly string[]).includes(params.get('order') ?? '')
-    ? (params.get('order') as ProductOrder)
-    : 'relevance';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = searchText.trim().slice(0, 120);
-  const results = useProducts({ search: query, order, page, pageSize: PAGE_SIZE }, !!session.data, !session.isPending && query.length > 0);
+  const query = searchQuery(searchText, params);
+  const results = useProducts(query, !!session.data, !session.isPending && query.search.length > 0);
   const categories = useCategories(session.data?.storeId);
   const update = (next: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...next });
 
   return (
     <Page
-      title={t('results.title', { text: query })}
-      actions={<SortSelect value={order} onChange={(o) => update({ order: o, page: '1' })} withRelevance />}
+      title={t('results.title', { text: query.search })}
+      actions={<SortSelect value={query.order} onChange={(o) => update({ order: o, page: '1' })} withRelevance />}
     >
       {results.data?.totalCount === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6">
           <p className="mb-4 text-slate-700" data-testid="no-results">
-            {t('results.none', { text: query })}
+            {t('results.none', { text: query.search })}
           </p>
           <p className="mb-3 text-sm font-medium text-slate-800">{t('results.tryCategories')}</p>
           <ul className="flex flex-wrap gap-2">
@@ -51,8 +61,8 @@ export default function ResultsPage() {
         </div>
       ) : (
         <>
-          {results.data && <p className="mb-3 text-sm text-slate-600">{t('results.count', { count: results.data.totalCount })}</p>}
-          <ProductGrid products={results.data?.data} loading={results.isFetching} />
+          <p className="mb-3 h-5 text-sm text-slate-600">{results.data && t('results.count', { count: results.data.totalCount })}</p>
+          <ProductGrid products={results.data?.data} loading={results.isFetching} skeletons={PAGE_SIZE} />
           {results.data && (
             <Pagination page={results.data.page} totalPages={results.data.totalPages} onChange={(p) => update({ page: String(p) })} />
           )}

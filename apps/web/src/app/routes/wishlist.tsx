@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAddToCart } from '@/features/cart/api/add-to-cart';
-import { useWishlist } from '@/features/wishlist/api/get-wishlist';
+import { useWishlist, wishlistQueryOptions } from '@/features/wishlist/api/get-wishlist';
 import { useRemoveFromWishlist } from '@/features/wishlist/api/remove-from-wishlist';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
@@ -11,6 +11,9 @@ import { useErrorText } from '@/lib/error-text';
 import { formatPoints } from '@/lib/format';
 import { variantUrl } from '@/lib/images';
 import { toast } from '@/lib/toast';
+import type { FirstData } from '../first-data';
+
+export const firstData: FirstData = async ({ queryClient, user }) => user && queryClient.prefetchQuery(wishlistQueryOptions(1));
 
 export default function WishlistPage() {
   const { t } = useTranslation();

@@ -1,18 +1,25 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '@/features/auth/api/get-session';
 import { loginUrl } from '@/features/auth/login-url';
 import { useHeaderCounts } from '@/features/users/api/get-header-counts';
-import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
 import { ChallengeLink } from '@/features/challenges/components/challenge-link';
 import { BadgeLink } from '@/components/ui/badge-link';
 import { BellIcon, CartIcon, HeartIcon, InfoIcon, StarIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { formatPoints } from '@/lib/format';
+import { useIdle } from '@/lib/use-idle';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitch } from './language-switch';
 import { SearchBox } from './search-box';
+
+// The menu (its list, its texts, the realtime connection it keeps) loads once the page has settled; until
+// then the header shows the plain link to /notifications with the same count.
+const MENU_AFTER_MS = 2_000;
+const NotificationsMenu = lazy(() =>
+  import('@/features/notifications/components/notifications-menu').then((m) => ({ default: m.NotificationsMenu })),
+);
 
 /** The shop header of docs/architecture.md P2; compact below the md breakpoint (search on its own row). */
 export function ShopHeader() {
@@ -21,6 +28,12 @@ export function ShopHeader() {
   const session = useSession();
   const user = session.data;
   const counts = useHeaderCounts(!!user);
+  const settled = useIdle(MENU_AFTER_MS);
+  const notificationsLink = (
+    <BadgeLink to="/notifications" label={t('header.notifications')} count={counts.data?.notifications}>
+      <BellIcon />
+    </BadgeLink>
+  );
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -46,16 +59,13 @@ export function ShopHeader() {
               <BadgeLink to="/wishlist" label={t('header.wishlist')} count={counts.data?.wishlist}>
                 <HeartIcon />
               </BadgeLink>
-              {/* Its texts load with it; until then, the plain link to the list. */}
-              <Suspense
-                fallback={
-                  <BadgeLink to="/notifications" label={t('header.notifications')} count={counts.data?.notifications}>
-                    <BellIcon />
-                  </BadgeLink>
-                }
-              >
-                <NotificationsMenu userId={user.id} />
-              </Suspense>
+              {settled ? (
+                <Suspense fallback={notificationsLink}>
+                  <NotificationsMenu userId={user.id} />
+                </Suspense>
+              ) : (
+                notificationsLink
+              )}
               <BadgeLink to="/cart" label={t('header.cart')} count={counts.data?.cart}>
                 <CartIcon />
               </BadgeLink>

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { AdminOrderDetail } from '@/features/orders/components/admin-order-detail';
 import { AdminOrderList } from '@/features/orders/components/admin-order-list';
 import { Page } from '@/components/ui/page';
 import { useAdminStores } from '../../layouts/admin-layout';
 
-/** /admin/orders (filters, paging) and /admin/orders/{id} (the order, its timeline and its moves). */
+/** /admin/orders (filters, paging) and /admin/orders/{id} (the order, its timeline, its moves, edit, archive and delete). */
 export default function AdminOrdersPage() {
   const { t } = useTranslation('admin');
   const { id } = useParams();
+  const navigate = useNavigate();
   const stores = useAdminStores();
   if (id)
     return (
@@ -20,7 +21,7 @@ export default function AdminOrdersPage() {
           </Link>
         }
       >
-        <AdminOrderDetail id={Number(id)} />
+        <AdminOrderDetail id={Number(id)} onDeleted={() => void navigate('/admin/orders')} />
       </Page>
     );
   return (

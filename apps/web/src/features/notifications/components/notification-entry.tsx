@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { describeNotification, notificationLink, type Notification } from '@rewards/shared/notifications';
+import { describeNotification, notificationLink } from '@rewards/shared/notification-text';
+import type { Notification } from '@rewards/shared/notifications';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { errorText } from '@/lib/error-text';

@@ -10,14 +10,14 @@ import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsViewed } from '../api/mark-notification-viewed';
 import { NotificationEntry } from './notification-entry';
 
-const PAGE_SIZE = 10;
+export const NOTIFICATIONS_PAGE_SIZE = 10;
 
 /** The /notifications list: newest first, paged, all or only unseen; loading, empty and error states. */
 export function NotificationsList() {
   const { t } = useTranslation('notifications');
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<'all' | 'active'>('all');
-  const list = useNotifications({ page, pageSize: PAGE_SIZE, ...(filter === 'active' ? { active: true } : {}) });
+  const list = useNotifications({ page, pageSize: NOTIFICATIONS_PAGE_SIZE, ...(filter === 'active' ? { active: true } : {}) });
   const markAll = useMarkAllNotificationsViewed();
   const online = useRealtimeOnline();
 

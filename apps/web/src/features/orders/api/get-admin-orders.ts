@@ -12,6 +12,8 @@ export interface AdminOrderFilters {
   search?: string;
   from?: string;
   to?: string;
+  /** true: the archived orders only; otherwise the others. */
+  archived?: boolean;
 }
 
 export const adminOrdersQueryOptions = (query: AdminOrderFilters) =>

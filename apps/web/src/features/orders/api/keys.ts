@@ -6,4 +6,5 @@ export const orderKeys = {
   mine: (page: number) => [...rootKeys.orders, 'mine', page] as const,
   admin: (query: object) => [...rootKeys.orders, 'admin', query] as const,
   one: (id: number) => [...rootKeys.orders, 'one', id] as const,
+  tracking: (id: number) => [...rootKeys.orders, 'tracking', id] as const,
 };

@@ -1,16 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { TableHead } from '@/components/ui/table';
 import { useErrorText } from '@/lib/error-text';
-import { formatDateTime, formatPoints } from '@/lib/format';
+import { formatPoints } from '@/lib/format';
 import { useOrder } from '../api/get-order';
+import { useOrderTracking } from '../api/get-order-tracking';
 import { OrderActions } from './order-actions';
+import { OrderAdminTools } from './order-admin-tools';
 import { OrderHeader } from './order-header';
+import { OrderTimeline } from './order-timeline';
 
-/** /admin/orders/{id}: the order, its lines, its timeline and its moves. */
-export function AdminOrderDetail({ id }: { id: number }) {
+/** /admin/orders/{id}: the order, its lines, its comment, its timeline (with edits), its moves and its administration. */
+export function AdminOrderDetail({ id, onDeleted }: { id: number; onDeleted?: () => void }) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText();
   const order = useOrder(id);
+  // Read once the order is there: a missing order is said once, not twice.
+  const tracking = useOrderTracking(id, { enabled: order.isSuccess });
   return (
     <>
       {order.isPending && <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />}
@@ -40,20 +45,20 @@ export function AdminOrderDetail({ id }: { id: number }) {
               ))}
             </tbody>
           </table>
+          {order.data.comment && (
+            <p className="mt-3 text-sm text-slate-700">
+              <span className="font-semibold">{t('orders.edit.comment')}:</span> “{order.data.comment}”
+            </p>
+          )}
           <h3 className="mt-5 mb-2 font-semibold">{t('orders.timeline')}</h3>
-          <ol className="space-y-2 border-l-2 border-indigo-100 pl-4 text-sm" aria-label={t('orders.timeline')}>
-            {order.data.tracking.map((step) => (
-              <li key={step.id}>
-                <span className="font-semibold text-slate-900">{t(`orders.status.${step.status}`, { ns: 'common' })}</span>
-                <span className="text-slate-600"> · {formatDateTime(step.createdAt)}</span>
-                {step.cause && step.cause !== 'created' && (
-                  <span className="block text-slate-700">{t('orders.causeIs', { cause: step.cause })}</span>
-                )}
-                {step.comment && <span className="block text-slate-700">“{step.comment}”</span>}
-              </li>
-            ))}
-          </ol>
+          {tracking.isError && (
+            <p role="alert" className="text-sm text-rose-700">
+              {errorText(tracking.error)}
+            </p>
+          )}
+          {tracking.data && <OrderTimeline steps={tracking.data} label={t('orders.timeline')} />}
           <OrderActions order={order.data} />
+          <OrderAdminTools order={order.data} onDeleted={onDeleted} />
         </section>
       )}
     </>

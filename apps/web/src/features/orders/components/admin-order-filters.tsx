@@ -6,7 +6,7 @@ import type { AdminOrderFilters as Filters } from '../api/get-admin-orders';
 
 const input = 'rounded-md border border-slate-300 px-2 py-1.5 text-sm';
 
-/** Customer search, status, store (when there are several) and a date range; a reversed range is flagged. */
+/** Customer search, status, current or archived orders, store (when there are several) and a date range; a reversed range is flagged. */
 export function AdminOrderFilters({
   filters,
   stores,
@@ -53,6 +53,18 @@ export function AdminOrderFilters({
               {t(`orders.status.${s}`, { ns: 'common' })}
             </option>
           ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1">
+        {t('orders.admin.show')}
+        <select
+          className={input}
+          value={filters.archived ? 'archived' : ''}
+          onChange={(e) => onChange({ archived: e.target.value === 'archived' || undefined })}
+          data-testid="archived-filter"
+        >
+          <option value="">{t('orders.admin.showCurrent')}</option>
+          <option value="archived">{t('orders.admin.showArchived')}</option>
         </select>
       </label>
       {stores.length > 1 && (

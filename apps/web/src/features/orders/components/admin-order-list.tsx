@@ -5,9 +5,10 @@ import { useErrorText } from '@/lib/error-text';
 import { useAdminOrders, type AdminOrderFilters as Filters } from '../api/get-admin-orders';
 import { AdminOrderFilters } from './admin-order-filters';
 import { OrderActions } from './order-actions';
+import { OrderAdminTools } from './order-admin-tools';
 import { OrderHeader } from './order-header';
 
-/** /admin/orders: the filters, the orders with their moves, and paging. */
+/** /admin/orders: the filters (archived ones on request), the orders with their moves and administration, and paging. */
 export function AdminOrderList({ stores }: { stores: { id: number; title: string }[] }) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText();
@@ -27,10 +28,11 @@ export function AdminOrderList({ stores }: { stores: { id: number; title: string
       )}
       <ul className="space-y-3" aria-busy={orders.isFetching}>
         {orders.data?.data.map((o) => (
-          <li key={o.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="admin-order">
+          <li key={o.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="admin-order" data-order-id={o.id}>
             <OrderHeader order={o} link />
             <p className="mt-1 text-sm text-slate-700">{o.lines.map((l) => `${l.name} × ${l.quantity}`).join(' · ')}</p>
             <OrderActions order={o} />
+            <OrderAdminTools order={o} />
           </li>
         ))}
       </ul>

@@ -27,6 +27,8 @@ const order = (status: number): Order => ({
   storeId: 1,
   status,
   total: 500,
+  comment: null,
+  archived: false,
   createdAt: '2025-03-01T10:00:00.000Z',
   lines: [],
   tracking: [],

@@ -3,10 +3,12 @@ import type { MovementList, MovementPeriod } from '@rewards/shared/points';
 import { api } from '@/lib/api';
 import { pointsKeys } from './keys';
 
+export const MOVEMENTS_PAGE_SIZE = 10;
+
 export const myMovementsQueryOptions = (period: MovementPeriod, page: number) =>
   queryOptions({
     queryKey: pointsKeys.movements(period, page),
-    queryFn: () => api<MovementList>('/accounts/myMovements', { query: { ...period, page, pageSize: 10 } }),
+    queryFn: () => api<MovementList>('/accounts/myMovements', { query: { ...period, page, pageSize: MOVEMENTS_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 

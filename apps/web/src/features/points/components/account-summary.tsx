@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { addDays } from '@rewards/shared/program';
+import { addDays } from '@rewards/shared/days';
 import { formatDate, formatPoints } from '@/lib/format';
 import { useAccountStatistics } from '../api/get-account-statistics';
 import { useProgramCalendar } from '../api/get-program-calendar';
@@ -28,13 +28,13 @@ export function AccountSummary({ balance }: { balance: number | undefined }) {
             {balance !== undefined ? formatPoints(balance) : '…'}{' '}
             <span className="text-lg font-semibold text-indigo-100">{t('header.points')}</span>
           </p>
-          {calendar.data && (
-            <p className="mt-3 text-sm text-indigo-100">
-              {calendar.data.expired
+          {/* The line is there while the calendar loads, so the card keeps its height. */}
+          <p className="mt-3 h-5 text-sm text-indigo-100">
+            {calendar.data &&
+              (calendar.data.expired
                 ? t('program.closed', { date: formatDate(addDays(calendar.data.year.to, 1)) })
-                : t('account.expiresOn', { date: formatDate(calendar.data.expiresOn) })}
-            </p>
-          )}
+                : t('account.expiresOn', { date: formatDate(calendar.data.expiresOn) }))}
+          </p>
           {calendar.data?.redemption.open && (balance ?? 0) > 0 && (
             <Link
               to="/"
@@ -50,16 +50,16 @@ export function AccountSummary({ balance }: { balance: number | undefined }) {
               <p className="text-xs font-medium text-slate-500 sm:text-sm">{t(`account.${f.key}`)}</p>
               <p className={`mt-1 text-xl font-bold tabular-nums sm:text-2xl ${f.tone}`}>
                 {f.value === undefined ? (
-                  <span className="inline-block h-6 w-16 animate-pulse rounded bg-slate-100" />
+                  <span className="inline-block h-6 w-16 animate-pulse rounded bg-slate-100 align-middle" />
                 ) : (
                   formatPoints(f.value)
                 )}
               </p>
             </div>
           ))}
-          {stats.data && (
-            <p className="col-span-3 -mt-1 text-xs text-slate-500">{t('account.since', { date: formatDate(stats.data.since) })}</p>
-          )}
+          <p className="col-span-3 -mt-1 h-4 text-xs text-slate-500">
+            {stats.data && t('account.since', { date: formatDate(stats.data.since) })}
+          </p>
         </section>
       </div>
       <ProgramCalendarCard compact />

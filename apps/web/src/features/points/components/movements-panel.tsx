@@ -6,9 +6,9 @@ import { Pagination } from '@/components/ui/pagination';
 import { useErrorText } from '@/lib/error-text';
 import { toast } from '@/lib/toast';
 import { downloadStatement } from '../api/download-statement';
-import { useMyMovements } from '../api/get-my-movements';
+import { MOVEMENTS_PAGE_SIZE, useMyMovements } from '../api/get-my-movements';
 import { useProgramCalendar } from '../api/get-program-calendar';
-import { MovementsTable } from './movements-table';
+import { MovementsTable, MovementsTableSkeleton } from './movements-table';
 import { isReversed, PeriodPicker, periodOf, type Preset } from './period-picker';
 
 /** /account's movements: the period, the page of movements, and the PDF statement of the same period. */
@@ -70,7 +70,7 @@ export function MovementsPanel() {
         }}
       />
       {invalidRange ? null : movements.isPending ? (
-        <div className="h-48 animate-pulse rounded-lg bg-slate-100" aria-busy="true" />
+        <MovementsTableSkeleton rows={MOVEMENTS_PAGE_SIZE} />
       ) : movements.isError ? (
         <p role="alert" className="text-rose-700">
           {errorText(movements.error)}

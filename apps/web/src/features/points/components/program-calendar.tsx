@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { addDays } from '@rewards/shared/program';
+import { addDays } from '@rewards/shared/days';
 import { daysBetween, formatDate } from '@/lib/format';
 import { useProgramCalendar } from '../api/get-program-calendar';
 
@@ -11,7 +11,7 @@ export function ProgramCalendarCard({ compact = false }: { compact?: boolean }) 
   const { t } = useTranslation();
   const calendar = useProgramCalendar();
   const c = calendar.data;
-  if (!c) return <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />;
+  if (!c) return <ProgramCalendarSkeleton compact={compact} />;
   const steps = [
     { date: c.year.from, text: t('program.starts'), state: 'past' as const },
     { date: c.accrual.to, text: t('program.accrualEnds'), state: c.accrual.open ? ('open' as const) : ('past' as const) },
@@ -44,6 +44,37 @@ export function ProgramCalendarCard({ compact = false }: { compact?: boolean }) 
         ))}
       </ol>
       {!compact && <p className="mt-3 text-xs text-slate-500">{t('program.timeZone', { zone: c.timeZone })}</p>}
+    </section>
+  );
+}
+
+/** The card while the calendar loads: the same frame and lines, so nothing moves when it comes. */
+function ProgramCalendarSkeleton({ compact }: { compact: boolean }) {
+  const bar = 'inline-block h-3.5 animate-pulse rounded bg-slate-200 align-middle';
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-busy="true">
+      <p className="mb-1 text-lg">
+        <span className={`${bar} w-48`} />
+      </p>
+      <p className="mb-3 text-sm">
+        <span className={`${bar} w-64 max-w-full`} />
+      </p>
+      <ol className={compact ? 'space-y-1.5 text-sm' : 'space-y-2'}>
+        {[0, 1, 2, 3].map((i) => (
+          <li key={i} className="flex items-baseline gap-3">
+            <span className="mt-1 h-2.5 w-2.5 shrink-0 rounded-full bg-slate-200" aria-hidden="true" />
+            <span className="w-40 shrink-0">
+              <span className={`${bar} w-24`} />
+            </span>
+            <span className={`${bar} w-28`} />
+          </li>
+        ))}
+      </ol>
+      {!compact && (
+        <p className="mt-3 text-xs">
+          <span className={`${bar} w-40`} />
+        </p>
+      )}
     </section>
   );
 }

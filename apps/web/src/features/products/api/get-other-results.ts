@@ -21,6 +21,6 @@ export const otherResultsQueryOptions = (query: OtherResultsQuery, signedIn: boo
   });
 
 /** "Other results": the same category first, then the store's most viewed. */
-export function useOtherResults(query: OtherResultsQuery, signedIn: boolean) {
-  return useQuery(otherResultsQueryOptions(query, signedIn));
+export function useOtherResults(query: OtherResultsQuery, signedIn: boolean, enabled = true) {
+  return useQuery({ ...otherResultsQueryOptions(query, signedIn), enabled });
 }

@@ -10,7 +10,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   return (
     <Link
       to={`/product?slug=${encodeURIComponent(product.slug)}`}
-      className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:border-indigo-300 hover:shadow"
+      className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:border-indigo-300 hover:shadow"
       data-testid="product-card"
     >
       <div className="relative aspect-square bg-slate-100">
@@ -38,9 +38,10 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           </span>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-3">
-        <span className="line-clamp-2 text-sm font-medium text-slate-900 group-hover:text-indigo-800">{product.name}</span>
-        <span className="mt-auto text-sm font-bold text-indigo-800" data-testid="product-price">
+      {/* Two lines for the name whatever its length: every card, and its skeleton, is the same height. */}
+      <div className="flex flex-col gap-1 p-3">
+        <span className="line-clamp-2 h-10 text-sm leading-5 font-medium text-slate-900 group-hover:text-indigo-800">{product.name}</span>
+        <span className="h-5 text-sm leading-5 font-bold text-indigo-800" data-testid="product-price">
           {t('product.price', { points: formatPoints(product.price) })}
         </span>
       </div>
@@ -48,13 +49,19 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   );
 }
 
+/** A card while its product loads, with the card's exact geometry (docs/decisions/0027-light-first-paint.md). */
 export function ProductCardSkeleton() {
   return (
-    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white" aria-hidden="true">
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" aria-hidden="true">
       <div className="aspect-square animate-pulse bg-slate-200" />
-      <div className="space-y-2 p-3">
-        <div className="h-4 animate-pulse rounded bg-slate-200" />
-        <div className="h-4 w-1/2 animate-pulse rounded bg-slate-200" />
+      <div className="flex flex-col gap-1 p-3">
+        <div className="flex h-10 flex-col justify-around">
+          <div className="h-3.5 animate-pulse rounded bg-slate-200" />
+          <div className="h-3.5 w-2/3 animate-pulse rounded bg-slate-200" />
+        </div>
+        <div className="flex h-5 items-center">
+          <div className="h-3.5 w-1/2 animate-pulse rounded bg-slate-200" />
+        </div>
       </div>
     </div>
   );

@@ -92,16 +92,28 @@ export function ProductDetail({ product: p, actions }: { product: Product; actio
   );
 }
 
-/** While the product loads. */
+/** While the product loads: the page's frame, its picture's square and the lines beside it, in place. */
 export function ProductDetailSkeleton() {
   const { t } = useTranslation();
+  const bar = 'inline-block h-4 animate-pulse rounded bg-slate-200 align-middle';
   return (
     <Page title={t('loading')}>
-      <div className="grid gap-6 md:grid-cols-2" aria-busy="true">
-        <div className="aspect-square animate-pulse rounded-xl bg-slate-200" />
-        <div className="space-y-3">
-          <div className="h-6 w-2/3 animate-pulse rounded bg-slate-200" />
-          <div className="h-24 animate-pulse rounded bg-slate-100" />
+      <div className="grid gap-8 md:grid-cols-2" aria-busy="true">
+        <div className="aspect-square w-full animate-pulse rounded-xl border border-slate-200 bg-slate-200" />
+        <div className="space-y-4">
+          <p className="text-sm">
+            <span className={`${bar} w-24`} />
+          </p>
+          <p className="text-2xl">
+            <span className={`${bar} h-6 w-32`} />
+          </p>
+          <p className="text-sm">
+            <span className={`${bar} w-28`} />
+          </p>
+          <p className="space-y-2">
+            <span className={`${bar} w-full`} />
+            <span className={`${bar} w-5/6`} />
+          </p>
         </div>
       </div>
     </Page>

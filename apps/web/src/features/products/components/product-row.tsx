@@ -10,7 +10,7 @@ export function ProductRow({ kind, title, userId }: { kind: ProductRowKind; titl
   const row = useProductRow(kind, userId, inView);
   if (row.isSuccess && row.data.length === 0) return null;
   return (
-    <section ref={ref} className="mb-8 min-h-72" aria-labelledby={`row-${kind}`} aria-busy={row.isPending}>
+    <section ref={ref} className="mb-8" aria-labelledby={`row-${kind}`} aria-busy={row.isPending}>
       <h2 id={`row-${kind}`} className="mb-3 text-lg font-semibold">
         {title}
       </h2>
@@ -18,7 +18,8 @@ export function ProductRow({ kind, title, userId }: { kind: ProductRowKind; titl
         <p className="text-sm text-rose-700">{t('home.rowError')}</p>
       ) : (
         <ul className="flex snap-x gap-3 overflow-x-auto pb-2">
-          {(row.data ?? Array.from({ length: inView ? 5 : 0 }, () => null)).map((p, i) => (
+          {/* Skeleton cards until the row loads: the same size as its cards, so the page below stays put. */}
+          {(row.data ?? Array.from({ length: 5 }, () => null)).map((p, i) => (
             <li key={p?.id ?? i} className="w-40 shrink-0 snap-start sm:w-48">
               {p ? <ProductCard product={p} /> : <ProductCardSkeleton />}
             </li>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListResponse } from '@rewards/shared/common';
 import type { Reward } from '@rewards/shared/rewards';
 import { api } from '@/lib/api';
@@ -8,10 +8,13 @@ import { rewardKeys } from './get-rewards';
  * The store's active recognitions: the points overview table of /about. `active=true` is explicit so
  * that an administrator of the store sees what shoppers see.
  */
-export function useRewardsOverview(storeId: number | null | undefined) {
-  return useQuery({
+export const rewardsOverviewQueryOptions = (storeId: number | null | undefined) =>
+  queryOptions({
     queryKey: [...rewardKeys.all, 'overview', storeId ?? 'default'],
     queryFn: async () => (await api<ListResponse<Reward>>('/rewards/', { query: { storeId, active: true, pageSize: 100 } })).data,
     staleTime: 10 * 60_000,
   });
+
+export function useRewardsOverview(storeId: number | null | undefined) {
+  return useQuery(rewardsOverviewQueryOptions(storeId));
 }
