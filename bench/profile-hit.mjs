@@ -19,7 +19,14 @@ try {
   await db.connect();
   const category = (await db.query('select id, store_id from categories where active order by id limit 1')).rows[0];
   await db.end();
-  const target = process.argv[2] ?? `/api/products/all/?storeId=${category.store_id}&categoryId=${category.id}&pageSize=20`;
+  // `distinct`: searches the response cache has not seen (a number appended to a product word), as the
+  // bench's distinct-query scenario; else one path, by default a category's first page.
+  const distinct = process.argv[2] === 'distinct';
+  const words = ['taza', 'termo', 'mochila', 'libreta', 'audifonos', 'cargador', 'bocina', 'playera', 'sudadera', 'gorra'];
+  let n = 0;
+  const target = distinct
+    ? `/api/products/all/?storeId=1&search=taza`
+    : (process.argv[2] ?? `/api/products/all/?storeId=${category.store_id}&categoryId=${category.id}&pageSize=20`);
   process.env.BENCH_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${dir}`;
   server = await startServer({ dbUrl: database.url, port, env: { BENCH_ROUTES: 'true' } });
   await fetch(server.base + target);
@@ -28,8 +35,18 @@ try {
     connections: 50,
     duration: seconds,
     headers: { 'accept-encoding': 'gzip, br' },
+    requests: distinct
+      ? [
+          {
+            method: 'GET',
+            setupRequest: (req) => ({ ...req, path: `/api/products/all/?storeId=${1 + (n % 3)}&search=${words[n % 10]}%20${n++}` }),
+          },
+        ]
+      : undefined,
   });
-  console.log(`${target}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
+  console.log(
+    `${distinct ? 'distinct searches' : target}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`,
+  );
   await new Promise((r) => setTimeout(r, 2000));
   server.stop();
   server = undefined;

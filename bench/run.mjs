@@ -7,7 +7,9 @@
 // then the first-paint JavaScript of `/` and its Lighthouse scores,
 // then orders against pgbench (bench/orders.mjs; `node bench/orders.mjs` runs that part alone), then a
 // bulk load of 100,000 e-mails against COPY (bench/loads.mjs, alone: `node bench/loads.mjs`).
-// BENCH_ONLY=api runs the API scenarios, the search index figures and the first-paint size only.
+// Then the per-request overhead of cache hits against raw `node:http` and the Fastify ceiling
+// (bench/overhead.mjs; issue 13, docs/decisions/0024-request-overhead.md).
+// BENCH_ONLY=api runs the API scenarios, the search index figures, the first-paint size and the overhead only.
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -18,6 +20,7 @@ import { benchLighthouse } from './lighthouse.mjs';
 import { benchLoads } from './loads.mjs';
 import { benchRealtime } from './realtime.mjs';
 import { benchOrders } from './orders.mjs';
+import { benchOverhead } from './overhead.mjs';
 import { benchSearchFreshness, benchSearchIndex } from './search.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3400);
@@ -183,6 +186,10 @@ try {
 } finally {
   await cleanup();
 }
+
+// Request overhead (issue 13): raw node:http and the Fastify ceiling beside the cached reads, server and
+// load generator each pinned to one core; its own server and database (alone: `node bench/overhead.mjs`).
+if (!(await benchOverhead())) failed = true;
 
 if (!apiOnly) {
   // Orders: their own database (200 buyers, 1,000 products) and pgbench's ceiling on the same server.

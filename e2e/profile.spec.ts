@@ -27,6 +27,11 @@ test('a new user verifies the profile, saves preferences kept across sign-ins, i
   await expect(page).toHaveURL(/\/myProfile$/);
   await expect(page.getByTestId('profile-name')).toHaveText('Nora Nueva');
   await expect(page.getByTestId('profile-email')).toHaveText('nueva@rewards.test');
+  // Her work photo: the bundled directory's portrait, stored at sign-in, in the header and on the page.
+  for (const photo of [page.getByTestId('account-menu').getByTestId('avatar-photo'), page.getByTestId('avatar-photo').last()]) {
+    await expect(photo).toHaveAttribute('src', /^\/uploads\/avatars\/[0-9a-f-]+-300\.webp$/);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }
   // No position at sign-in: the default store.
   await expect(page.getByTestId('profile-store')).toHaveText('Oficina Ciudad de México');
 
@@ -72,6 +77,7 @@ test('a new user verifies the profile, saves preferences kept across sign-ins, i
   await expect(form.getByLabel('Dirección completa', { exact: true })).toHaveValue('Av. Constitución 100, Centro');
   await expect(form.getByLabel('Código postal', { exact: true })).toHaveValue('64000');
   await expect(form.getByRole('radio', { name: 'Correo' })).toBeChecked();
+  await expect(form.getByTestId('teams-unavailable')).toHaveText('Teams no está disponible en esta instalación: te escribimos por correo.');
   await expect(form.getByLabel('Hay una oficina de la empresa en mi ciudad', { exact: true })).toBeChecked();
   await expect(form.getByLabel('Tienda', { exact: true }).locator('option:checked')).toHaveText('Oficina Monterrey');
   await expect(page.getByText('Cómo te contactamos y qué te gusta. Puedes cambiarlas cuando quieras.')).toBeVisible();
@@ -89,12 +95,14 @@ test('a new user verifies the profile, saves preferences kept across sign-ins, i
   await form.getByRole('button', { name: 'Save preferences' }).click();
   await expect(form.getByText('Required field')).toBeVisible();
   await form.getByLabel('Full address', { exact: true }).fill('Av. Constitución 200, Centro');
-  await form.getByRole('radio', { name: 'Teams' }).check();
+  // Teams is not configured on this server: offered, but disabled, with the reason (decision 0030).
+  await expect(form.getByRole('radio', { name: 'Teams' })).toBeDisabled();
+  await expect(form.getByTestId('teams-unavailable')).toHaveText('Teams is not available in this installation: we write to you by e-mail.');
   await form.getByRole('button', { name: 'Save preferences' }).click();
   await expect(page.getByText('Profile saved')).toBeVisible();
   await page.reload();
   await expect(form.getByLabel('Full address', { exact: true })).toHaveValue('Av. Constitución 200, Centro');
-  await expect(form.getByRole('radio', { name: 'Teams' })).toBeChecked();
+  await expect(form.getByRole('radio', { name: 'E-mail' })).toBeChecked();
   await page.getByRole('button', { name: 'es', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: 'Mi perfil' })).toBeVisible();
   await context.close();

@@ -15,7 +15,9 @@ test('an administrator runs the recognitions and areas of a store, in Spanish an
   await expect(page.getByRole('heading', { level: 1, name: /^Reconocimientos · / })).toBeVisible();
   const rows = page.getByTestId('reward-row');
   await expect(rows.filter({ hasText: 'Colaboración' })).toContainText('2 por año');
-  await expect(rows.filter({ hasText: 'Clase' })).toContainText('1 por día');
+  await expect(rows.filter({ hasText: 'Clase' })).toContainText('una vez por clase');
+  await expect(rows.filter({ hasText: 'Trivia' })).toContainText('una vez por trivia');
+  await expect(rows.filter({ hasText: 'Webinar' })).toContainText('una vez por webinar');
   await expect(rows.filter({ hasText: 'Voz del cliente' })).toContainText('1 por mes');
 
   // --- an area ---
@@ -77,7 +79,7 @@ test('an administrator runs the recognitions and areas of a store, in Spanish an
   await expect(group).toContainText(rewardName);
   await expect(group).toContainText('250 puntos');
   await expect(group).toContainText('2 por año');
-  await expect(page.getByRole('region', { name: 'Bienestar' })).toContainText('1 por día');
+  await expect(page.getByRole('region', { name: 'Bienestar' })).toContainText('una vez por clase');
 
   // --- edit its points ---
   await page.getByRole('tab', { name: 'Reconocimientos' }).click();
@@ -127,7 +129,8 @@ test('an administrator runs the recognitions and areas of a store, in Spanish an
   await expect(page.getByRole('tab', { name: 'By area' })).toBeVisible();
   await expect(row).toContainText('2 per year');
   await expect(row).toContainText('Active');
-  await expect(rows.filter({ hasText: 'Clase' })).toContainText('1 per day');
+  await expect(rows.filter({ hasText: 'Clase' })).toContainText('once per class');
+  await expect(rows.filter({ hasText: 'Webinar' })).toContainText('once per webinar');
   await expect(rows.filter({ hasText: 'Voz del cliente' })).toContainText('1 per month');
   await row.getByRole('button', { name: /^Edit/ }).click();
   await expect(page.getByRole('dialog', { name: 'Edit recognition' })).toBeVisible();

@@ -76,7 +76,7 @@ test('a super administrator creates and edits a store; one in use cannot be dele
   await expect(dialog.getByText('La latitud debe estar entre -90 y 90')).toBeVisible();
   await expectNoSeriousViolations(page, 'store dialog');
   await dialog.getByLabel('Latitud').fill('20.5888');
-  await dialog.getByLabel('Código de sede (opcional)').fill('QRO');
+  await dialog.getByLabel('Código de sede corporativa (opcional)').fill(`QRO-${suffix}`);
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByText('Tienda creada')).toBeVisible();

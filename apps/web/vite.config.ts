@@ -58,7 +58,7 @@ export default defineConfig({
         // What every page runs before its first paint (React, the router, TanStack Query, i18next, the
         // shell) is one chunk, and the small pieces the catalogue's pages share another: half a dozen
         // chunks of 1-2 KB would each cost a request and ~1 KB of headers on a phone. Pages and the admin
-        // area stay lazy chunks of their own (docs/decisions/0027-light-first-paint.md).
+        // area stay lazy chunks of their own (docs/decisions/0028-light-first-paint.md).
         codeSplitting: {
           groups: [
             { name: 'shell', tags: ['$initial'], priority: 10 },

@@ -87,7 +87,11 @@ export async function creditLoadFromFile(
       },
     }),
   );
-  const rewardId = request.rewardId ?? (await ok(client.GET('/api/loads/rewards', { params: { query: { storeId } } }))).data[0]?.id;
+  // Without one given: the first recognition counted per period (a once-per-activity one, such as a webinar,
+  // needs the activity's title and date, which an HR export does not carry).
+  const rewardId =
+    request.rewardId ??
+    (await ok(client.GET('/api/loads/rewards', { params: { query: { storeId } } }))).data.find((r) => r.frequencyPeriod !== 'activity')?.id;
   if (rewardId === undefined) throw new Error(`store ${storeId} has no active recognition to credit`);
   const emails = file.data.emails;
   const review = (await ok(client.POST('/api/loads/review', { body: { storeId, rewardId, emails, points } }))).data;

@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './deps.ts';
 import { MAX_PRODUCT_PICTURES, MAX_UPLOAD_BYTES } from '@rewards/shared/products';
+import { multipartForms } from './lib/multipart.ts';
 import { ResponseCache } from './lib/response-cache.ts';
 import { RequestLog } from './lib/request-log.ts';
+import { echoRequestId, requestIdGenerator } from './lib/request-id.ts';
 import { CatalogSearch } from './modules/search/search-index.ts';
 import { catalogueSource } from './modules/products/products.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -19,6 +19,7 @@ import { securityHeadersPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { idpPlugin } from './plugins/idp.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createOidcClient, inProcessFetch } from './modules/auth/oidc-client.ts';
 import { trackInFlight } from './lib/in-flight.ts';
@@ -40,12 +41,16 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { placesRoutes } from './modules/places/places.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 
 /** Builds the whole application; `main.ts` only listens, tests call this with their own database and clock. */
-export async function buildApp(base: Omit<AppDeps, 'cache' | 'search'>, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  base: Omit<AppDeps, 'cache' | 'search'>,
+  opts: { logger?: boolean; onRoute?: (route: RouteOptions) => void; logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const { config } = base;
   const app = Fastify({
     logger:
@@ -53,11 +58,13 @@ export async function buildApp(base: Omit<AppDeps, 'cache' | 'search'>, opts: { 
         ? false
         : {
             level: config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
             ...(config.logFormat === 'pretty'
               ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
               : {}),
           },
-    genReqId: () => randomUUID(),
+    // The proxy's X-Request-Id when it is trusted and safe, else a UUID; sent back on every answer.
+    genReqId: requestIdGenerator(config.trustProxy),
     // One line per request at info instead of Fastify's two (lib/request-log.ts).
     logController: new RequestLog(),
     // Client addresses come from X-Forwarded-For only behind a proxy the operator names (TRUST_PROXY).
@@ -65,10 +72,16 @@ export async function buildApp(base: Omit<AppDeps, 'cache' | 'search'>, opts: { 
     bodyLimit: 1024 * 1024,
     // A request whose body never finishes arriving is answered 408, not held open.
     requestTimeout: 30_000,
+    // While shutting down, a request that reached this instance is still served (the database closes only
+    // after them, decision 0023) instead of a bare 503 the proxy may not retry (a POST).
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ...errorServerOptions,
   });
+  // Tests see every route as it is registered (test/access.test.ts checks each against the access table).
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   trackInFlight(app);
+  echoRequestId(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -77,6 +90,8 @@ export async function buildApp(base: Omit<AppDeps, 'cache' | 'search'>, opts: { 
   await app.register(securityHeadersPlugin, { config });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  // Without Redis the cache and the rate limits go on in this process (issue 16); ioredis reconnects by itself.
+  redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable: cache and rate limits in this process'));
   const cache = new ResponseCache({ maxEntries: 5000, ttlMs: 60_000, redis });
   await cache.start();
   app.addHook('onClose', async () => {
@@ -86,7 +101,7 @@ export async function buildApp(base: Omit<AppDeps, 'cache' | 'search'>, opts: { 
   const search = new CatalogSearch(catalogueSource(base.db));
   cache.onInvalidate(() => search.invalidate());
   const deps: AppDeps = { ...base, cache, search };
-  await app.register(multipart, {
+  await app.register(multipartForms, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_PRODUCT_PICTURES, fields: 40, fieldSize: 64 * 1024, parts: 60 },
   });
   await app.register(openApiPlugin, { config });
@@ -94,16 +109,19 @@ export async function buildApp(base: Omit<AppDeps, 'cache' | 'search'>, opts: { 
   await app.register(authPlugin, { deps });
   // Socket.IO on the same HTTP server, signed in by the same checks (docs/decisions/0006).
   await app.register(realtimePlugin, { deps });
+  // Prometheus metrics on their own port, never the public one (decision 0034).
+  await app.register(metricsPlugin, { deps });
 
   await app.register(rateLimitsPlugin, { redis });
 
   // The bundled identity provider, reached in-process by the relying party.
   await app.register(idpPlugin, { deps });
-  const oidc = createOidcClient(config, inProcessFetch(app));
+  const inProcess = inProcessFetch(app);
+  const oidc = createOidcClient(config, inProcess);
 
-  await app.register(healthRoutes, { prefix: '/api', deps });
+  await app.register(healthRoutes, { prefix: '/api', deps, redis });
   if (config.benchRoutes) await app.register(benchCeilingPlugin);
-  await app.register(authRoutes, { prefix: '/api/auth', deps, oidc });
+  await app.register(authRoutes, { prefix: '/api/auth', deps, oidc, inProcess });
   await app.register(usersRoutes, { prefix: '/api/users', deps });
   await app.register(storesRoutes, { prefix: '/api/stores', deps });
   await app.register(categoriesRoutes, { prefix: '/api/categories', deps });
@@ -122,6 +140,7 @@ export async function buildApp(base: Omit<AppDeps, 'cache' | 'search'>, opts: { 
   await app.register(programRoutes, { prefix: '/api/program', deps });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', deps });
   await app.register(profileRoutes, { prefix: '/api', deps });
+  await app.register(placesRoutes, { prefix: '/api/places' });
   await app.register(catalogRoutes, { prefix: '/api/catalog', deps });
   await app.register(mailRoutes, { prefix: '/api/mail', deps });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', deps });

@@ -68,4 +68,30 @@ describe('production and network settings', () => {
     expect(loadConfig({ BOOTSTRAP_SUPER_ADMIN_EMAIL: 'Root@Example.com' }).bootstrapSuperAdminEmail).toBe('root@example.com');
     expect(() => loadConfig({ BOOTSTRAP_SUPER_ADMIN_EMAIL: 'not-an-email' })).toThrow(/BOOTSTRAP_SUPER_ADMIN_EMAIL/);
   });
+
+  it('configures Teams with all three of its variables or none, and reads the photo from Graph with Entra ID', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).teams).toBeNull();
+    expect(() => loadConfig({ NODE_ENV: 'test', TEAMS_TENANT_ID: 'contoso', TEAMS_CLIENT_ID: 'app' })).toThrow(
+      /TEAMS_TENANT_ID, TEAMS_CLIENT_ID and TEAMS_CLIENT_SECRET together/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', TEAMS_TENANT_ID: 'a/b', TEAMS_CLIENT_ID: 'x', TEAMS_CLIENT_SECRET: 'y' })).toThrow(
+      /TEAMS_TENANT_ID/,
+    );
+    const teams = loadConfig({
+      NODE_ENV: 'test',
+      TEAMS_TENANT_ID: 'contoso.onmicrosoft.com',
+      TEAMS_CLIENT_ID: 'app',
+      TEAMS_CLIENT_SECRET: 's',
+    }).teams;
+    expect(teams).toMatchObject({
+      tokenUrl: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/token',
+      graphUrl: 'https://graph.microsoft.com',
+      appId: null,
+    });
+    expect(loadConfig({ NODE_ENV: 'test' }).graphPhoto).toBe(false);
+    const entra = { NODE_ENV: 'test', OIDC_ISSUER: 'https://login.microsoftonline.com/t/v2.0', OIDC_CLIENT_ID: 'c' };
+    expect(loadConfig(entra).graphPhoto).toBe(true);
+    expect(loadConfig({ ...entra, OIDC_GRAPH_PHOTO: 'false' }).graphPhoto).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', GRAPH_URL: 'http://127.0.0.1:9/' }).graphUrl).toBe('http://127.0.0.1:9');
+  });
 });

@@ -17,6 +17,9 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
   REDIS_URL: z.string().optional(),
+  /** Prometheus metrics on their own port (never the public one); unset: no metrics served. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -25,6 +28,18 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Rewards Store <no-reply@rewards.test>'),
+  TEAMS_TENANT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,100}$/, 'expected the directory (tenant) id or domain')
+    .optional(),
+  TEAMS_CLIENT_ID: z.string().min(1).optional(),
+  TEAMS_CLIENT_SECRET: z.string().min(1).optional(),
+  TEAMS_APP_ID: z.string().min(1).optional(),
+  TEAMS_TOKEN_URL: z.url().optional(),
+  GRAPH_URL: z.url().default('https://graph.microsoft.com'),
+  OIDC_GRAPH_PHOTO: z.enum(['true', 'false', '1', '0', 'auto']).default('auto'),
+  MAIL_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(5),
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(35).max(3600).default(120),
   PROGRAM_TIMEZONE: z.string().default('UTC'),
   PROGRAM_ACCRUAL_START: z.string().default('11-01'),
   PROGRAM_ACCRUAL_END: z.string().default('09-30'),
@@ -37,6 +52,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   BENCH_ROUTES: boolish,
+  SUPPORT_CONTACT: z.string().max(500).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -68,6 +84,27 @@ function parseTrustProxy(value: string | undefined): boolean | string | ((addres
   return list.join(',');
 }
 
+/**
+ * SUPPORT_CONTACT: where people turn when they cannot sign in (an inactive user, a wrong IS): an e-mail
+ * address (shown as a mailto: link) or an http(s) address. Anything else refuses to start.
+ */
+export function parseSupportContact(value: string | undefined): { kind: 'email' | 'url'; value: string; href: string } | null {
+  const v = value?.trim() ?? '';
+  if (v === '') return null;
+  const email = v.replace(/^mailto:/i, '');
+  if (!email.includes('/') && z.email().safeParse(email).success) return { kind: 'email', value: email, href: `mailto:${email}` };
+  let url: URL | null;
+  try {
+    url = new URL(v);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new Error(`Invalid configuration:\n  SUPPORT_CONTACT: expected an e-mail address or an http(s) URL, got "${v}"`);
+  }
+  return { kind: 'url', value: v, href: url.href };
+}
+
 /** The only reader of process.env (docs/architecture.md A7). */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -89,9 +126,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.SESSION_SECRET === DEV_SECRET) {
     throw new Error('SESSION_SECRET is the published development value: set a secret of your own (e.g. `openssl rand -base64 48`).');
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new Error('METRICS_PORT must not be the public PORT: metrics are never public (decision 0034).');
+  }
   if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) {
     throw new Error('OIDC_CLIENT_ID is required when OIDC_ISSUER is set.');
   }
+  const teamsVars = [e.TEAMS_TENANT_ID, e.TEAMS_CLIENT_ID, e.TEAMS_CLIENT_SECRET];
+  if (teamsVars.some(Boolean) && !teamsVars.every(Boolean)) {
+    throw new Error(
+      'Teams needs TEAMS_TENANT_ID, TEAMS_CLIENT_ID and TEAMS_CLIENT_SECRET together (or none of them: notifications go by e-mail).',
+    );
+  }
+  const graphUrl = e.GRAPH_URL.replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
   // By default the address users see is this server's own port on localhost.
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -115,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** What `openDatabase` needs: PostgreSQL (with its pool size) when DATABASE_URL is set, else PGlite under DATA_DIR. */
     database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, pgliteDir: e.DATABASE_URL ? undefined : dataDir },
     redisUrl: e.REDIS_URL,
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     oidc: e.OIDC_ISSUER
       ? {
           bundled: false as const,
@@ -138,6 +186,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    /** Microsoft Graph's address (GRAPH_URL, without the version): Teams notifications and the work photo. */
+    graphUrl,
+    /**
+     * Teams activity feed notifications through Microsoft Graph (docs/decisions/0030-teams-channel.md), with an
+     * Entra ID application's client credentials; null when not configured: "Teams" is not offered and
+     * notifications go by e-mail.
+     */
+    teams: e.TEAMS_TENANT_ID
+      ? {
+          tenantId: e.TEAMS_TENANT_ID,
+          clientId: e.TEAMS_CLIENT_ID!,
+          clientSecret: e.TEAMS_CLIENT_SECRET!,
+          /** The Teams app (installed for the users) whose name the notifications carry; optional. */
+          appId: e.TEAMS_APP_ID ?? null,
+          tokenUrl: e.TEAMS_TOKEN_URL ?? `https://login.microsoftonline.com/${e.TEAMS_TENANT_ID}/oauth2/v2.0/token`,
+          graphUrl,
+        }
+      : null,
+    /**
+     * Read the work photo from Microsoft Graph's /me/photo with the sign-in's access token (OIDC_GRAPH_PHOTO;
+     * `auto`: when the provider is Entra ID, login.microsoftonline.com). Otherwise the `picture` claim is used.
+     */
+    graphPhoto:
+      e.OIDC_GRAPH_PHOTO === 'auto'
+        ? !!e.OIDC_ISSUER && new URL(e.OIDC_ISSUER).hostname === 'login.microsoftonline.com'
+        : e.OIDC_GRAPH_PHOTO === 'true' || e.OIDC_GRAPH_PHOTO === '1',
+    /** How often each instance looks for due e-mail, and how long a claim keeps the others off a message. */
+    mailIntervalMs: e.MAIL_INTERVAL_SECONDS * 1000,
+    mailLeaseMs: e.MAIL_LEASE_SECONDS * 1000,
     /** Program calendar windows (MM-DD in PROGRAM_TIMEZONE); refused at start when they cannot work. */
     calendar: validateCalendar({
       timeZone: e.PROGRAM_TIMEZONE,
@@ -155,6 +232,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: !production,
     /** Adds GET /api/bench/ceiling (precomputed bytes from memory) for `npm run bench`. */
     benchRoutes: e.BENCH_ROUTES,
+    /** Shown on the sign-in page and with the inactive-user message (GET /api/auth/support). */
+    supportContact: parseSupportContact(e.SUPPORT_CONTACT),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }

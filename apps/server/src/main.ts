@@ -5,6 +5,7 @@ import { prepareDatabase } from './db/seed/prepare.ts';
 import { systemClock } from './lib/clock.ts';
 import { runPointExpiry } from './modules/points/expiry.service.ts';
 import { smtpTransport, startMailWorker } from './modules/mail/mail-worker.ts';
+import { startTeamsWorker, teamsTransportFromConfig } from './modules/teams/teams-worker.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config.database).catch((err: Error) => {
@@ -27,7 +28,8 @@ jobs.unref();
 void runJobs();
 
 // The e-mail outbox is delivered only when SMTP_URL is set; without it the outbox keeps every message
-// (administrators read it at /admin/mail). Every instance may run it: claims skip each other's rows.
+// (administrators read it at /admin/mail). Every instance may run it: claims skip each other's rows, and a
+// message cut off mid-send by a dead instance is marked failed, never sent twice (decision 0033).
 const mailWorker = config.smtpUrl
   ? startMailWorker({
       db: database.db,
@@ -35,8 +37,24 @@ const mailWorker = config.smtpUrl
       transport: smtpTransport(config.smtpUrl),
       from: config.mailFrom,
       publicUrl: config.publicUrl,
+      // Without Teams configured, the copies of users who prefer Teams go by e-mail (decision 0030).
+      channels: config.teams ? ['email'] : ['email', 'teams'],
+      intervalMs: config.mailIntervalMs,
+      leaseMs: config.mailLeaseMs,
       onResult: (r) => app.log.info(r, 'e-mail outbox pass'),
       onError: (err) => app.log.error({ err }, 'e-mail outbox pass failed'),
+    })
+  : null;
+
+// Teams activity feed notifications, only when TEAMS_TENANT_ID, TEAMS_CLIENT_ID and TEAMS_CLIENT_SECRET are set.
+const teamsWorker = config.teams
+  ? startTeamsWorker({
+      db: database.db,
+      clock: systemClock,
+      transport: teamsTransportFromConfig(config.teams),
+      publicUrl: config.publicUrl,
+      onResult: (r) => app.log.info(r, 'Teams outbox pass'),
+      onError: (err) => app.log.error({ err }, 'Teams outbox pass failed'),
     })
   : null;
 
@@ -46,7 +64,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   clearInterval(jobs);
-  await mailWorker?.stop();
+  await Promise.all([mailWorker?.stop(), teamsWorker?.stop()]);
   await app.close();
   await app.drained(10_000);
   await database.close();

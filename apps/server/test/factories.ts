@@ -18,7 +18,9 @@ export function factories(t: TestApp) {
   const next = () => `${process.pid}-${++seq}`;
 
   /** A user with a live session; `headers` sign requests in as them (cookie and Origin). */
-  async function user(p: { role?: Role; storeId?: number | null; points?: number; active?: boolean; adminStores?: number[] } = {}) {
+  async function user(
+    p: { role?: Role; storeId?: number | null; points?: number; active?: boolean; adminStores?: number[]; isStore?: boolean } = {},
+  ) {
     const n = next();
     const [row] = await t.db
       .insert(s.users)
@@ -29,6 +31,7 @@ export function factories(t: TestApp) {
         role: p.role ?? Role.User,
         storeId: p.storeId === undefined ? 1 : p.storeId,
         active: p.active === false ? 0 : 1,
+        isStore: p.isStore ?? false,
       })
       .returning();
     const id = row!.id;
@@ -87,6 +90,9 @@ export function factories(t: TestApp) {
     /** An administrator of the given stores (default store 1). */
     admin: (p: { stores?: number[] } = {}) => user({ role: Role.Admin, storeId: p.stores?.[0] ?? 1, adminStores: p.stores ?? [1] }),
     superAdmin: () => user({ role: Role.SuperAdmin }),
+    /** A store account: an administrator of its store flagged isStore (decision 0013), default store 1. */
+    storeAccount: (p: { storeId?: number } = {}) =>
+      user({ role: Role.Admin, isStore: true, storeId: p.storeId ?? 1, adminStores: [p.storeId ?? 1] }),
     category,
     product,
   };

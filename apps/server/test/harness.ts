@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -15,7 +15,7 @@ export const PUBLIC_URL = 'http://localhost:3000';
 export const ORIGIN = { origin: PUBLIC_URL };
 
 /** A fresh PostgreSQL database for one test file, when TEST_DATABASE_URL is set; else in-memory PGlite. */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { database: await openDatabase({}), drop: async () => {} };
   const name = `rs_test_${randomBytes(6).toString('hex')}`;
@@ -28,6 +28,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   const database = await openDatabase({ url: url.href });
   return {
     database,
+    url: url.href,
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -46,19 +47,32 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** One migrated, seeded database and one app per test file. */
-export async function createTestApp(env: Record<string, string> = {}, extra?: (app: FastifyInstance) => void) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extra?: (app: FastifyInstance) => void,
+  opts: { onRoute?: (route: RouteOptions) => void; logStream?: { write(line: string): void } } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: 'silent', ...env });
-  const { database, drop } = await freshDatabase();
+  const { database, drop, url: databaseUrl } = await freshDatabase();
   await seedIfEmpty(database.db, { uploadsDir: config.uploadsDir, images: false });
   const clock = fixedClock('2026-03-02T15:00:00Z');
-  const app = await buildApp({ config, database, db: database.db, clock }, { logger: config.logLevel !== 'silent' });
+  const app = await buildApp(
+    { config, database, db: database.db, clock },
+    {
+      logger: config.logLevel !== 'silent',
+      onRoute: opts.onRoute,
+      logStream: opts.logStream,
+    },
+  );
   extra?.(app);
   await app.ready();
   return {
     app,
     db: database.db,
     database,
+    /** The scratch PostgreSQL database's URL (undefined on PGlite). */
+    databaseUrl,
     config,
     clock,
     async close() {

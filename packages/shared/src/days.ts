@@ -1,4 +1,4 @@
-// No zod here: the account page reads this (docs/decisions/0027-light-first-paint.md).
+// No zod here: the account page reads this (docs/decisions/0028-light-first-paint.md).
 
 /** A calendar date (YYYY-MM-DD) moved by whole days. */
 export function addDays(date: string, days: number): string {

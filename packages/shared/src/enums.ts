@@ -31,8 +31,15 @@ export type TransactionKind = (typeof transactionKinds)[number];
 export const challengeTypes = ['multiple_choice', 'open'] as const;
 export type ChallengeType = (typeof challengeTypes)[number];
 
-export const frequencyPeriods = ['year', 'month', 'day'] as const;
+export const frequencyPeriods = ['year', 'month', 'day', 'activity'] as const;
 export type FrequencyPeriod = (typeof frequencyPeriods)[number];
+/**
+ * What a once-per-activity recognition is given for (issue 15: "1 per class, trivia and webinar"): each
+ * load names the activity (title and date) and a person receives the recognition once per activity.
+ * 'activity' is any other kind ("once per activity").
+ */
+export const activityKinds = ['class', 'trivia', 'webinar', 'activity'] as const;
+export type ActivityKind = (typeof activityKinds)[number];
 
 export const contactMethods = ['teams', 'email'] as const;
 export type ContactMethod = (typeof contactMethods)[number];

@@ -7,6 +7,10 @@ export const errorMessages = {
     en: 'Some fields are not valid',
     es: 'Algunos campos no son válidos',
   },
+  INVALID_COORDINATES: {
+    en: 'The position is not valid: latitude goes from -90 to 90 and longitude from -180 to 180',
+    es: 'La posición no es válida: la latitud va de -90 a 90 y la longitud de -180 a 180',
+  },
   UNAUTHENTICATED: {
     en: 'Please sign in to continue',
     es: 'Inicia sesión para continuar',
@@ -129,6 +133,14 @@ export const errorMessages = {
     en: 'Another recognition of this store already uses this code',
     es: 'Otro reconocimiento de esta tienda ya usa este código',
   },
+  SEDE_ID_TAKEN: {
+    en: 'Another store already has this site code',
+    es: 'Otra tienda ya tiene este código de sede',
+  },
+  IS_TAKEN: {
+    en: 'Another user already has this IS (employee id)',
+    es: 'Otro usuario ya tiene este IS (número de empleado)',
+  },
   PICTURE_REQUIRED: {
     en: 'Add at least one picture',
     es: 'Agrega al menos una imagen',
@@ -198,6 +210,18 @@ export const errorMessages = {
     en: 'A load can have at most 100,000 e-mails: split the list into several loads',
     es: 'Una carga admite como máximo 100,000 correos: divide la lista en varias cargas',
   },
+  LOAD_ACTIVITY_REQUIRED: {
+    en: 'This recognition is given once per activity: give the title and the date of the activity',
+    es: 'Este reconocimiento se otorga una vez por actividad: indica el título y la fecha de la actividad',
+  },
+  LOAD_ACTIVITY_UNEXPECTED: {
+    en: 'This recognition is not given per activity: leave the activity out',
+    es: 'Este reconocimiento no se otorga por actividad: no indiques una actividad',
+  },
+  LOAD_ACTIVITY_DATE: {
+    en: 'The date of the activity must be in the current program year and not after today',
+    es: 'La fecha de la actividad debe estar en el año del programa en curso y no ser posterior a hoy',
+  },
   LOAD_NOTHING_TO_CREDIT: {
     en: 'None of the e-mails can receive points: review the list again',
     es: 'Ninguno de los correos puede recibir puntos: revisa la lista de nuevo',
@@ -258,13 +282,25 @@ export const errorMessages = {
     en: 'The request took too long to arrive',
     es: 'La solicitud tardó demasiado en llegar',
   },
+  UPLOADS_FULL: {
+    en: 'There is no room left to store files: ask the administrator of the server to free space, then try again',
+    es: 'No queda espacio para guardar archivos: pide al administrador del servidor que libere espacio e inténtalo de nuevo',
+  },
   SERVICE_UNAVAILABLE: {
     en: 'The service is not available right now, please try again in a moment',
     es: 'El servicio no está disponible en este momento, inténtalo de nuevo en un momento',
   },
+  NOT_READY: {
+    en: 'This instance is not ready to serve: a check failed (details.failed)',
+    es: 'Esta instancia no está lista para atender: falló una comprobación (details.failed)',
+  },
   IDENTITY_PROVIDER_UNAVAILABLE: {
     en: 'The sign-in service of your company is not answering right now, please try again in a few minutes',
     es: 'El servicio de inicio de sesión de tu empresa no responde en este momento, inténtalo de nuevo en unos minutos',
+  },
+  TEAMS_UNAVAILABLE: {
+    en: 'Microsoft Teams is not available in this installation: choose e-mail',
+    es: 'Microsoft Teams no está disponible en esta instalación: elige el correo',
   },
   INTERNAL_ERROR: {
     en: 'Something went wrong on our side, please try again',
@@ -290,6 +326,7 @@ export const errorStatus = {
   VALIDATION_FAILED: 400,
   MALFORMED_REQUEST: 400,
   PICTURE_REQUIRED: 400,
+  INVALID_COORDINATES: 400,
   UNAUTHENTICATED: 401,
   SESSION_EXPIRED: 401,
   INVALID_TOKEN: 401,
@@ -317,6 +354,8 @@ export const errorStatus = {
   AREA_NOT_EMPTY: 409,
   REWARD_IN_USE: 409,
   REWARD_CODE_TAKEN: 409,
+  SEDE_ID_TAKEN: 409,
+  IS_TAKEN: 409,
   ORDER_NOT_PENDING: 409,
   ORDER_NOT_CANCELED: 409,
   ORDER_NOT_EDITABLE: 409,
@@ -347,13 +386,19 @@ export const errorStatus = {
   REWARD_INACTIVE: 422,
   LOAD_TOO_MANY_EMAILS: 422,
   LOAD_NOTHING_TO_CREDIT: 422,
+  LOAD_ACTIVITY_REQUIRED: 422,
+  LOAD_ACTIVITY_UNEXPECTED: 422,
+  LOAD_ACTIVITY_DATE: 422,
   LOAD_FILE_UNREADABLE: 422,
   LOAD_FILE_EMPTY: 422,
   BUSINESS_RULE: 422,
+  TEAMS_UNAVAILABLE: 422,
   HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   DATABASE_UNAVAILABLE: 503,
   SERVICE_UNAVAILABLE: 503,
+  NOT_READY: 503,
   IDENTITY_PROVIDER_UNAVAILABLE: 503,
+  UPLOADS_FULL: 507,
 } as const satisfies Record<ErrorCode, number>;

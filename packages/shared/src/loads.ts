@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { dateSchema, idSchema, intSchema, paginationSchema, reasonSchema, textSchema } from './common.ts';
+import { boundedText, dateSchema, idSchema, intSchema, paginationSchema, reasonSchema, textSchema } from './common.ts';
+import { bounds } from './constants.ts';
+import { activityKinds, frequencyPeriods } from './enums.ts';
 
 /**
  * Bulk loads of points (docs/architecture.md A6, docs/decisions/0005-bulk-loads.md): e-mails ->
@@ -74,9 +76,26 @@ export function screenEmails(emails: readonly string[]): ScreenedEmail[] {
   });
 }
 
+/**
+ * The activity a once-per-activity recognition is given for is its title and its date; titles compare
+ * without case, accents or repeated spaces ("Seguridad  Digital" is "seguridad digital"), so the same
+ * webinar typed twice is one activity. The database keeps this key (load_entries.activity_key) with a
+ * unique index per recognition, person, date and key.
+ */
+export function activityKey(title: string): string {
+  return title.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Requests
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * The activity of a load of a once-per-activity recognition (required then, refused otherwise): its
+ * title and its date, which must be in the current program year and not after today (LOAD_ACTIVITY_DATE).
+ */
+export const loadActivitySchema = z.object({ title: boundedText(bounds.name), date: dateSchema }).strict();
+export type LoadActivity = z.infer<typeof loadActivitySchema>;
 
 /** E-mails as sent: at least one; the cap (MAX_LOAD_EMAILS) answers LOAD_TOO_MANY_EMAILS. */
 export const loadEmailsSchema = z.array(textSchema(MAX_EMAIL_INPUT)).min(1, 'Add at least one e-mail');
@@ -84,7 +103,13 @@ export const loadPointsSchema = intSchema(1, MAX_LOAD_POINTS);
 
 /** `POST /api/loads/review`: which e-mails would be credited. `points` defaults to the recognition's. */
 export const loadReviewRequestSchema = z
-  .object({ storeId: idSchema, rewardId: idSchema, emails: loadEmailsSchema, points: loadPointsSchema.optional() })
+  .object({
+    storeId: idSchema,
+    rewardId: idSchema,
+    emails: loadEmailsSchema,
+    points: loadPointsSchema.optional(),
+    activity: loadActivitySchema.optional(),
+  })
   .strict();
 export type LoadReviewRequest = z.infer<typeof loadReviewRequestSchema>;
 
@@ -145,10 +170,16 @@ export const reviewCorrectSchema = z.object({
   name: z.string(),
 });
 export type ReviewCorrect = z.infer<typeof reviewCorrectSchema>;
+/** An activity as a load names it, and the load that credited it first (a refusal names it). */
+export const creditedActivitySchema = z.object({ title: z.string(), date: z.string(), loadId: z.number().int() });
+export type CreditedActivity = z.infer<typeof creditedActivitySchema>;
+
 export const reviewIncorrectSchema = z.object({
   index: z.number().int(),
   email: z.string(),
   reason: z.enum(loadRejectionReasons),
+  /** FREQUENCY_LIMIT of a once-per-activity recognition: the activity the person already received it for. */
+  activity: creditedActivitySchema.optional(),
 });
 export type ReviewIncorrect = z.infer<typeof reviewIncorrectSchema>;
 
@@ -170,6 +201,8 @@ export const loadSchema = z.object({
   storeName: z.string(),
   reward: named.nullable(),
   reason: z.string(),
+  /** The activity of a once-per-activity recognition's load (title as written, date YYYY-MM-DD). */
+  activity: z.object({ title: z.string(), date: z.string() }).nullable(),
   points: z.number().int(),
   receivers: z.number().int(),
   rejected: z.number().int(),
@@ -187,7 +220,9 @@ export const loadRewardSchema = z.object({
   description: z.string(),
   points: z.number().int(),
   frequencyLimit: z.number().int(),
-  frequencyPeriod: z.enum(['year', 'month', 'day']),
+  frequencyPeriod: z.enum(frequencyPeriods),
+  /** Once per activity: what kind (the wizard then asks for the activity's title and date). */
+  activityKind: z.enum(activityKinds).nullable(),
 });
 export type LoadReward = z.infer<typeof loadRewardSchema>;
 

@@ -17,6 +17,14 @@ export type MailStatus = (typeof mailStatuses)[number];
 export const mailKinds = ['message', 'notification', 'orderApproved'] as const;
 export type MailKind = (typeof mailKinds)[number];
 
+/**
+ * How a row goes out (docs/decisions/0030-teams-channel.md): `email` through SMTP, `teams` as a Microsoft
+ * Teams activity feed notification through Microsoft Graph. A `teams` row becomes `email` when Teams is
+ * not configured (the e-mail worker takes it) or when Graph refuses its recipient for good.
+ */
+export const mailChannels = ['email', 'teams'] as const;
+export type MailChannel = (typeof mailChannels)[number];
+
 /** Attempts before a message is marked failed, and its backoff: 30 s, 1 min, 2 min, ... at most 1 h. */
 export const MAIL_MAX_ATTEMPTS = 6;
 export const MAIL_BACKOFF_BASE_MS = 30_000;
@@ -41,6 +49,7 @@ export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
 export const outboxMessageSchema = z.object({
   id: z.number().int(),
   kind: z.enum(mailKinds),
+  channel: z.enum(mailChannels),
   toAddress: z.string(),
   subject: z.string(),
   bodyText: z.string(),

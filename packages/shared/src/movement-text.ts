@@ -1,4 +1,4 @@
-// No zod here: the account page reads this (docs/decisions/0027-light-first-paint.md).
+// No zod here: the account page reads this (docs/decisions/0028-light-first-paint.md).
 import type { Language } from './enums.ts';
 import type { MovementLine } from './points.ts';
 

@@ -1,4 +1,4 @@
-// No zod here: the shop's first paint reads these (docs/decisions/0027-light-first-paint.md).
+// No zod here: the shop's first paint reads these (docs/decisions/0028-light-first-paint.md).
 import type { NotificationItemType } from './enums.ts';
 import type { Notification } from './notifications.ts';
 
@@ -6,7 +6,8 @@ import type { Notification } from './notifications.ts';
  * How a notification reads, as a text key and its values, so each client words it in its own language.
  * System texts are recognised from what the database stores today ('Order #12' from rs_place_order,
  * 'Order #12: status 3' from order moves, 'Order #12: edited' from an administrator's edit, 'Points expired
- * (2026)' from the expiry job); anything else
+ * (2026)' from the expiry job, the product news of migration 0019: 'Back in stock: Termo', '3 wishlist products
+ * back in stock', 'New in your category: Termo', '4 new products in your category'); anything else
  * (an administrator's reason, a load's recognition and reason) is shown as written, with its type.
  */
 export type NotificationText =
@@ -14,6 +15,10 @@ export type NotificationText =
   | { key: 'orderStatus'; values: { id: number; status: number } }
   | { key: 'orderEdited'; values: { id: number } }
   | { key: 'pointsExpired'; values: { year: string } }
+  | { key: 'productBackInStock'; values: { name: string } }
+  | { key: 'productsBackInStock'; values: { count: number } }
+  | { key: 'productNew'; values: { name: string } }
+  | { key: 'productsNew'; values: { count: number } }
   | { key: `${NotificationItemType}Generic`; values: { text: string } };
 
 export function describeNotification(n: Pick<Notification, 'itemType' | 'description'>): NotificationText {
@@ -32,6 +37,16 @@ export function describeNotification(n: Pick<Notification, 'itemType' | 'descrip
     const m = /^Points expired \((\d{4})\)$/.exec(d);
     if (m) return { key: 'pointsExpired', values: { year: m[1]! } };
   }
+  if (n.itemType === 'products') {
+    const back = /^Back in stock: (.+)$/s.exec(d);
+    if (back) return { key: 'productBackInStock', values: { name: back[1]! } };
+    const backMany = /^(\d+) wishlist products back in stock$/.exec(d);
+    if (backMany) return { key: 'productsBackInStock', values: { count: Number(backMany[1]) } };
+    const created = /^New in your category: (.+)$/s.exec(d);
+    if (created) return { key: 'productNew', values: { name: created[1]! } };
+    const createdMany = /^(\d+) new products in your category$/.exec(d);
+    if (createdMany) return { key: 'productsNew', values: { count: Number(createdMany[1]) } };
+  }
   return { key: `${n.itemType}Generic`, values: { text: d } };
 }
 
@@ -46,7 +61,7 @@ export function notificationLink(n: Pick<Notification, 'itemType' | 'url'>): str
     case 'challenge':
       return '/challenge';
     case 'products':
-      // A product notification may name its page; otherwise the shop.
-      return n.url && n.url.startsWith('/product') ? n.url : '/';
+      // Product news names a product's page, the wishlist or a category page; otherwise the shop.
+      return n.url && /^\/(product(\?|$)|wishlist$|category\/[^/?#]+$)/.test(n.url) ? n.url : '/';
   }
 }

@@ -18,6 +18,16 @@ describe('describeNotification', () => {
     });
   });
 
+  it('recognises the product news of migration 0019', () => {
+    const products = (description: string) => describeNotification({ itemType: 'products', description });
+    expect(products('Back in stock: Termo: 1 L')).toEqual({ key: 'productBackInStock', values: { name: 'Termo: 1 L' } });
+    expect(products('3 wishlist products back in stock')).toEqual({ key: 'productsBackInStock', values: { count: 3 } });
+    expect(products('New in your category: Balón')).toEqual({ key: 'productNew', values: { name: 'Balón' } });
+    expect(products('500 new products in your category')).toEqual({ key: 'productsNew', values: { count: 500 } });
+    // Only for the products type: another type keeps its words.
+    expect(describeNotification({ itemType: 'points', description: 'Back in stock: Termo' }).key).toBe('pointsGeneric');
+  });
+
   it('keeps what a person wrote, with its type', () => {
     expect(describeNotification({ itemType: 'points', description: 'Colaboración: Order #12' })).toEqual({
       key: 'pointsGeneric',
@@ -35,6 +45,11 @@ describe('notificationLink', () => {
     expect(notificationLink({ itemType: 'challenge', url: null })).toBe('/challenge');
     expect(notificationLink({ itemType: 'products', url: '/product?slug=taza' })).toBe('/product?slug=taza');
     expect(notificationLink({ itemType: 'products', url: 'https://evil.example' })).toBe('/');
+    expect(notificationLink({ itemType: 'products', url: '/wishlist' })).toBe('/wishlist');
+    expect(notificationLink({ itemType: 'products', url: '/category/deportes' })).toBe('/category/deportes');
+    expect(notificationLink({ itemType: 'products', url: '/category/../admin' })).toBe('/');
+    expect(notificationLink({ itemType: 'products', url: '//evil.example/product' })).toBe('/');
+    expect(notificationLink({ itemType: 'products', url: null })).toBe('/');
   });
 });
 

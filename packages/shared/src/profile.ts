@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, textSchema } from './common.ts';
 import { contactMethods, languages, OrderStatus } from './enums.ts';
+import { savedPlaceSchema } from './places.ts';
 import { latitudeSchema, longitudeSchema } from './stores.ts';
 
 /**
@@ -44,6 +45,11 @@ export const profileFormSchema = z
     preferredContact: z.enum(contactMethods, { error: CHOOSE_AN_OPTION }),
     preferredCategoryId: optionalId,
     officeInCity: z.boolean({ error: CHOOSE_AN_OPTION }),
+    /**
+     * Opt-in (off by default): a notification when a new product appears in the preferred category
+     * (docs/decisions/0035-product-news.md). Left out, the saved choice stays.
+     */
+    productNews: z.boolean().optional(),
     /** The store the user chooses; a chosen store is never replaced by the nearest one. */
     storeId: optionalId.optional(),
   })
@@ -60,11 +66,15 @@ export const userPreferencesSchema = z.object({
   preferredContact: z.enum(contactMethods),
   preferredCategoryId: z.number().int().nullable(),
   officeInCity: z.boolean().nullable(),
+  /** Notified of new products in the preferred category (false until the user opts in). */
+  productNews: z.boolean(),
   storeId: z.number().int().nullable(),
   storeSource: z.enum(storeSources).nullable(),
   language: z.enum(languages).nullable(),
   /** When the user last saved the form; null for a profile never saved (a first sign-in). */
   savedAt: z.string().nullable(),
+  /** The last saved position with its country, continent and time zone; null until one is saved. */
+  place: savedPlaceSchema.nullable(),
 });
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;
 
@@ -75,6 +85,13 @@ export const catalogOptionSchema = z.object({
   label: z.object({ es: z.string(), en: z.string() }),
 });
 export type CatalogOption = z.infer<typeof catalogOptionSchema>;
+
+/**
+ * `GET /api/userPreferences/contactPreferences`: the methods, each with whether this installation can use
+ * it (Teams only when configured, docs/decisions/0030-teams-channel.md).
+ */
+export const contactOptionSchema = catalogOptionSchema.extend({ available: z.boolean() });
+export type ContactOption = z.infer<typeof contactOptionSchema>;
 
 /** The profile categories of docs/architecture.md P9, by the slug the catalogue gives them in every store. */
 export const profileCategories = [

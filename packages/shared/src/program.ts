@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-const window = z.object({ from: z.iso.date(), to: z.iso.date(), open: z.boolean() });
+/** A window of local dates; `closesAt` is the instant it ends (the start of the day after `to` in the program's zone). */
+const window = z.object({ from: z.iso.date(), to: z.iso.date(), open: z.boolean(), closesAt: z.iso.datetime() });
 
 /** `GET /api/program`: the program year that contains today, as local dates of the program's time zone. */
 export const programCalendarSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bounds } from './constants.ts';
 import { boolish, boundedText, idSchema, paginationSchema, requiredId, requiredInt, textSchema } from './common.ts';
-import { frequencyPeriods } from './enums.ts';
+import { activityKinds, frequencyPeriods } from './enums.ts';
 
 /** The most points one recognition may give, and the most times per period it may be given to one person. */
 export const MAX_REWARD_POINTS = 1_000_000;
@@ -10,7 +10,11 @@ export const REWARD_CODE_MAX = 60;
 /** A recognition's code: lower-case letters and digits in dash-separated words ("customer-voice"). */
 export const REWARD_CODE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** A recognition: the points it gives and how often one person may receive it (count per period). */
+/**
+ * A recognition: the points it gives and how often one person may receive it: a count per period
+ * (year, month, day), or once per activity (`frequencyPeriod` 'activity', `frequencyLimit` 1), where
+ * each load names the activity and `activityKind` says what it is (class, trivia, webinar, other).
+ */
 export const rewardSchema = z.object({
   id: z.number().int(),
   storeId: z.number().int(),
@@ -22,6 +26,8 @@ export const rewardSchema = z.object({
   points: z.number().int(),
   frequencyLimit: z.number().int(),
   frequencyPeriod: z.enum(frequencyPeriods),
+  /** Set exactly when `frequencyPeriod` is 'activity'. */
+  activityKind: z.enum(activityKinds).nullable(),
   active: z.boolean(),
 });
 export type Reward = z.infer<typeof rewardSchema>;
@@ -42,25 +48,37 @@ export const rewardCodeSchema = textSchema(REWARD_CODE_MAX).refine((v) => v === 
   message: 'Use lower-case letters, digits and dashes',
 });
 
+const rewardFormFields = {
+  name: boundedText(bounds.name),
+  description: boundedText(bounds.description),
+  areaId: requiredId,
+  points: requiredInt(1, MAX_REWARD_POINTS),
+  frequencyLimit: requiredInt(1, MAX_REWARD_FREQUENCY),
+  frequencyPeriod: z.enum(frequencyPeriods, { error: 'Required field' }),
+  /** Required with the period 'activity' (what kind of activity); ignored and stored empty with the others. */
+  activityKind: z.enum(activityKinds, { error: 'Required field' }).nullable().optional(),
+  code: rewardCodeSchema.optional(),
+};
+
+/** Once per activity means once: the kind is required and the count is 1. */
+function oncePerActivity(v: { frequencyPeriod: string; frequencyLimit: number; activityKind?: string | null }, ctx: z.RefinementCtx) {
+  if (v.frequencyPeriod !== 'activity') return;
+  if (!v.activityKind) ctx.addIssue({ code: 'custom', path: ['activityKind'], message: 'Required field' });
+  if (v.frequencyLimit !== 1) ctx.addIssue({ code: 'custom', path: ['frequencyLimit'], message: 'Must be 1 for once per activity' });
+}
+
 /**
  * Create and edit form (JSON). `areaId` is required ("select an area", docs/architecture.md P5) and must be an
  * area of the recognition's store. `code` is optional: left empty, the server derives a unique one from
  * the name on create and keeps the current one on edit. The period accepts 'day' so that recognitions
- * stored with it keep it when edited.
+ * stored with it keep it when edited; 'activity' (once per activity) needs `activityKind` and a limit of 1.
  */
-export const rewardFormSchema = z
-  .object({
-    name: boundedText(bounds.name),
-    description: boundedText(bounds.description),
-    areaId: requiredId,
-    points: requiredInt(1, MAX_REWARD_POINTS),
-    frequencyLimit: requiredInt(1, MAX_REWARD_FREQUENCY),
-    frequencyPeriod: z.enum(frequencyPeriods, { error: 'Required field' }),
-    code: rewardCodeSchema.optional(),
-  })
-  .strict();
+export const rewardFormSchema = z.object(rewardFormFields).strict().superRefine(oncePerActivity);
 export type RewardForm = z.infer<typeof rewardFormSchema>;
-export const rewardCreateSchema = rewardFormSchema.extend({ storeId: requiredId }).strict();
+export const rewardCreateSchema = z
+  .object({ ...rewardFormFields, storeId: requiredId })
+  .strict()
+  .superRefine(oncePerActivity);
 export type RewardCreate = z.infer<typeof rewardCreateSchema>;
 
 export const rewardsByAreaQuerySchema = z.object({ storeId: idSchema.optional() }).strict();

@@ -13,6 +13,8 @@ export const storeSchema = z.object({
   sedeId: z.string().nullable(),
   inventoryId: z.string().nullable(),
   active: z.boolean(),
+  /** The IANA time zone of the store's coordinates, derived offline (docs/decisions/0029-offline-reverse-geocoding.md). */
+  timeZone: z.string(),
 });
 export type Store = z.infer<typeof storeSchema>;
 

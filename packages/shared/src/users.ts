@@ -18,10 +18,13 @@ export const sessionUserSchema = z.object({
   livesAtSameGDCLocation: z.boolean(),
   role: roleSchema,
   permissions: z.array(z.string()),
-  profilePictureUrl: z.string(),
+  /** The work photo (the provider's `picture`, or Microsoft Graph's), stored as an upload; null: show initials. */
+  profilePictureUrl: z.string().nullable(),
   isStore: z.boolean(),
   adminStores: z.array(z.number().int()),
   active: z.number().int(),
+  /** The IANA time zone of the user's saved position (docs/decisions/0029-offline-reverse-geocoding.md); null until one is saved. */
+  timeZone: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -45,6 +48,8 @@ export const userListItemSchema = z.object({
   isStore: z.boolean(),
   active: z.number().int(),
   adminStores: z.array(z.number().int()),
+  /** The IS: the employee id of SPEC.md section 3, unique when set. */
+  is: z.string().nullable(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
@@ -146,3 +151,58 @@ export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
 /** The answer to a new token: the secret, shown this once. */
 export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: z.string() });
 export type ApiTokenCreated = z.infer<typeof apiTokenCreatedSchema>;
+
+/**
+ * `POST /api/users/auth` (the spec's login payload). Sign-in itself is the OpenID Connect flow
+ * (`/api/auth/login` → `/api/auth/callback`), which creates or fetches the user; this call lets a signed-in
+ * client read its backend user record the way the spec describes it. The e-mail must be the caller's own:
+ * a client cannot assert an identity, only confirm the one its session carries.
+ */
+export const userAuthSchema = z
+  .object({
+    email: textSchema(254, 3).pipe(z.email()),
+    name: textSchema(120).optional(),
+    lastName: textSchema(120).nullish(),
+    ipaddr: textSchema(64).nullish(),
+    officeLocation: textSchema(200).nullish(),
+  })
+  .strict();
+export type UserAuth = z.infer<typeof userAuthSchema>;
+
+/** The spec's backend user response: `active` (1 = active) and `new` (first sign-in: the SPA goes to /myProfile). */
+export const backendUserSchema = z.object({
+  id: z.number().int(),
+  active: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  storeId: z.number().int().nullable(),
+  points: z.number().int(),
+  is: z.string().nullable(),
+  role: roleSchema,
+  contact: z.string().nullable(),
+  livesAtSameGDCLocation: z.boolean(),
+  new: z.boolean(),
+});
+export type BackendUser = z.infer<typeof backendUserSchema>;
+
+/**
+ * An IS (the employee id of SPEC.md section 3; the inactive-user message asks to verify it): letters and
+ * digits, with dots, hyphens or underscores between them, up to 40 characters; unique among users
+ * (trimmed, any case: IS_TAKEN). Empty clears it.
+ */
+export const EMPLOYEE_ID_MAX = 40;
+export const employeeIdSchema = textSchema(EMPLOYEE_ID_MAX)
+  .refine((v) => v === '' || /^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$/.test(v), {
+    message: 'Only letters, digits, and . - _ between them',
+  })
+  .transform((v) => v || null);
+
+/** `PUT /api/users/is/{id}`: an administrator of the user's store corrects their IS. */
+export const userIsUpdateSchema = z.object({ is: z.union([employeeIdSchema, z.null().transform(() => null)]) }).strict();
+export type UserIsUpdate = z.infer<typeof userIsUpdateSchema>;
+
+/** Where people turn when they cannot sign in (SUPPORT_CONTACT): an e-mail address or a web address. */
+export const supportContactSchema = z.object({
+  contact: z.object({ kind: z.enum(['email', 'url']), value: z.string(), href: z.string() }).nullable(),
+});
+export type SupportContact = z.infer<typeof supportContactSchema>;

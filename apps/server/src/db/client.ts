@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -24,6 +25,21 @@ export interface Database {
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/**
+ * The migrations of the journal that the database has not applied, by tag (empty: up to date). Drizzle's
+ * migrator records each applied one in drizzle.__drizzle_migrations with the journal entry's `when`.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const exists = await db.execute<{ present: boolean }>(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!exists.rows[0]?.present) return journal.entries.map((e) => e.tag);
+  const applied = await db.execute<{ created_at: string }>(sql`select created_at from drizzle.__drizzle_migrations`);
+  const done = new Set(applied.rows.map((r) => Number(r.created_at)));
+  return journal.entries.filter((e) => !done.has(e.when)).map((e) => e.tag);
+}
 
 /**
  * One hot statement, outside Drizzle's query builder: on PostgreSQL a named prepared statement (parsed
@@ -85,6 +101,30 @@ function acquireLock(dir: string): () => void {
   throw new Error(`Could not lock ${dir}`);
 }
 
+/** The advisory lock key of migrations ('rs-migrate' as a number): any fixed key no other lock uses. */
+export const MIGRATION_LOCK_KEY = 0x72732d6d;
+
+/**
+ * Runs the migrations holding a PostgreSQL advisory lock, so that instances starting at once migrate
+ * one after the other: the first applies them, the others wait, then find nothing left to apply.
+ * Drizzle's migrator takes no lock of its own (two at once would both create the same tables).
+ */
+async function migrateOnce(url: string, migrate: () => Promise<void>): Promise<void> {
+  // Its own connection, not one of the pool's: with DATABASE_POOL_MAX=1 the migrator needs that one.
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Opens PGlite (files under `dir`, or in memory when `dir` is undefined) or PostgreSQL, and applies
  * the committed migrations.
@@ -97,7 +137,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; poo
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     try {
-      await migratePg(db as never, { migrationsFolder });
+      await migrateOnce(opts.url, () => migratePg(db as never, { migrationsFolder }));
     } catch (err) {
       await pool.end();
       throw err;

@@ -9,8 +9,8 @@ describe('program calendar', () => {
       timeZone: 'UTC',
       today: '2026-03-02',
       year: { from: '2025-11-01', to: '2026-10-31' },
-      accrual: { from: '2025-11-01', to: '2026-09-30', open: true },
-      redemption: { from: '2025-11-01', to: '2026-10-15', open: true },
+      accrual: { from: '2025-11-01', to: '2026-09-30', open: true, closesAt: '2026-10-01T00:00:00.000Z' },
+      redemption: { from: '2025-11-01', to: '2026-10-15', open: true, closesAt: '2026-10-16T00:00:00.000Z' },
       expiresOn: '2026-10-16',
       expired: false,
     });
@@ -35,6 +35,10 @@ describe('program calendar', () => {
     expect(isRedemptionOpen(at('2026-10-16T02:00:00Z'), mexico)).toBe(true);
     expect(isAccrualOpen(at('2026-10-01T03:00:00Z'), mexico)).toBe(true);
     expect(isAccrualOpen(at('2026-10-01T07:00:00Z'), mexico)).toBe(false);
+    // The instant each window closes, for readers in other zones: the start of the next local day.
+    const calendar = programCalendar(at('2026-03-02T12:00:00Z'), mexico);
+    expect(calendar.redemption.closesAt).toBe('2026-10-16T06:00:00.000Z');
+    expect(calendar.accrual.closesAt).toBe('2026-10-01T06:00:00.000Z');
   });
 
   it('follows a configured calendar, including one aligned with the calendar year', () => {

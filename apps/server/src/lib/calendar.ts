@@ -109,12 +109,15 @@ export function programCalendar(now: Date, rules: CalendarRules): ProgramCalenda
     timeZone: rules.timeZone,
     today,
     year: { from: start, to: addDays(nextYearFrom, -1) },
-    accrual: { from: start, to: accrualTo, open: today <= accrualTo },
-    redemption: { from: start, to: redemptionTo, open: today <= redemptionTo },
+    accrual: { from: start, to: accrualTo, open: today <= accrualTo, closesAt: closingOf(accrualTo, rules.timeZone) },
+    redemption: { from: start, to: redemptionTo, open: today <= redemptionTo, closesAt: closingOf(redemptionTo, rules.timeZone) },
     expiresOn,
     expired: today >= expiresOn,
   };
 }
+
+/** The instant a window whose last local day is `to` closes: when the next day begins in the program's zone. */
+const closingOf = (to: string, timeZone: string) => startOfLocalDay(addDays(to, 1), timeZone).toISOString();
 
 export const isRedemptionOpen = (now: Date, rules: CalendarRules) => programCalendar(now, rules).redemption.open;
 export const isAccrualOpen = (now: Date, rules: CalendarRules) => programCalendar(now, rules).accrual.open;

@@ -2,11 +2,26 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { BASE_PICTURE_WIDTHS, MAX_BANNER_WIDTH, MAX_PICTURE_WIDTH, PICTURE_WIDTHS, type PictureWidth } from '@rewards/shared/pictures';
 import { AppError } from './app-error.ts';
 
-/** Every stored picture exists in these widths, as WebP (docs/architecture.md A5: decoded, re-encoded). */
-export const IMAGE_WIDTHS = [300, 600, 1200] as const;
-const LARGEST = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+/**
+ * Every width a stored picture may have, as WebP (docs/architecture.md A5: decoded, re-encoded); which ones
+ * an upload gets: `variantWidthsFor` (docs/decisions/0032-wide-picture-variants.md).
+ */
+export const IMAGE_WIDTHS = PICTURE_WIDTHS;
+
+/**
+ * The variants written for an upload `sourceWidth` pixels wide: 300, 600 and 1200 always (not enlarged:
+ * the cards and thumbnails ask for them by name), then 1920, and for banners 2560, only when the upload
+ * is wider than the variant before it, so no wide file is an enlarged copy of a narrower one.
+ */
+export function variantWidthsFor(sourceWidth: number, folder: string): PictureWidth[] {
+  const widths: PictureWidth[] = [...BASE_PICTURE_WIDTHS];
+  const max = folder === 'banners' ? MAX_BANNER_WIDTH : MAX_PICTURE_WIDTH;
+  for (const w of PICTURE_WIDTHS) if (w > 1200 && w <= max && sourceWidth > widths[widths.length - 1]!) widths.push(w);
+  return widths;
+}
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 /** Refuse decompression bombs: about 50 megapixels. */
 const MAX_PIXELS = 50_000_000;
@@ -17,9 +32,12 @@ const MAX_PIXELS = 50_000_000;
  */
 export async function storeImage(uploadsDir: string, folder: string, input: Buffer, opts: { allowSvg?: boolean } = {}): Promise<string> {
   let format: string | undefined;
+  let sourceWidth = 0;
   try {
     const meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
     format = meta.format;
+    // A picture turned by its EXIF orientation is as wide as it is tall on disk.
+    sourceWidth = (meta.orientation ?? 1) >= 5 ? (meta.height ?? 0) : (meta.width ?? 0);
     if (!meta.width || !meta.height) format = undefined;
   } catch {
     format = undefined;
@@ -28,23 +46,35 @@ export async function storeImage(uploadsDir: string, folder: string, input: Buff
     throw new AppError('INVALID_IMAGE');
   }
   const id = randomUUID();
+  const widths = variantWidthsFor(sourceWidth, folder);
+  const largest = widths[widths.length - 1]!;
   const dir = path.join(uploadsDir, folder);
-  await fs.mkdir(dir, { recursive: true });
+  // Encoded in memory first: a picture that does not decode is the client's (INVALID_IMAGE), a disk that
+  // cannot take the files is the server's (UPLOADS_FULL, issue 16), never one mistaken for the other.
+  let variants: Buffer[];
   try {
-    await Promise.all(
-      IMAGE_WIDTHS.map((width) =>
+    variants = await Promise.all(
+      widths.map((width) =>
         sharp(input, { limitInputPixels: MAX_PIXELS })
           .rotate()
           .resize({ width, withoutEnlargement: true })
           .webp({ quality: 78 })
-          .toFile(path.join(dir, `${id}-${width}.webp`)),
+          .toBuffer(),
       ),
     );
   } catch {
-    await removeImage(uploadsDir, `/uploads/${folder}/${id}-${LARGEST}.webp`);
     throw new AppError('INVALID_IMAGE');
   }
-  return `/uploads/${folder}/${id}-${LARGEST}.webp`;
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    await Promise.all(widths.map((width, i) => fs.writeFile(path.join(dir, `${id}-${width}.webp`), variants[i]!)));
+  } catch (err) {
+    await removeImage(uploadsDir, `/uploads/${folder}/${id}-${largest}.webp`);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw new AppError('UPLOADS_FULL');
+    throw err;
+  }
+  return `/uploads/${folder}/${id}-${largest}.webp`;
 }
 
 /** Deletes every variant of a stored picture; missing files are fine. */

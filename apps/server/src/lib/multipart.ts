@@ -1,7 +1,43 @@
-import '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import { fastifyMultipart, type FastifyMultipartOptions } from '@fastify/multipart';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error.ts';
+
+/** Whether a route reads a multipart form (its schema says `consumes: ['multipart/form-data']`, as the OpenAPI document needs). */
+export function readsForm(route: Pick<RouteOptions, 'schema'>): boolean {
+  const consumes = (route.schema as { consumes?: unknown } | undefined)?.consumes;
+  return Array.isArray(consumes) && consumes.includes('multipart/form-data');
+}
+
+/**
+ * @fastify/multipart's parser and request decorators for the whole app, and its two per-request hooks
+ * only on the routes that read forms. Those hooks (an async `onRequest` that listens for a premature
+ * close, an async `onResponse`) clean up files saved to disk with `saveRequestFiles`, which a form route
+ * might one day use and no other route can; on every other request they were two promises and a
+ * listener for nothing (docs/decisions/0024-request-overhead.md).
+ */
+export const multipartForms = fp(
+  async function multipartForms(app: FastifyInstance, opts: FastifyMultipartOptions) {
+    const hooks: { name: string; hook: unknown }[] = [];
+    // The plugin sees the app itself, except that the hooks it adds are kept for the form routes.
+    const scoped = Object.create(app, {
+      addHook: {
+        value(name: string, hook: unknown) {
+          hooks.push({ name, hook });
+          return scoped;
+        },
+      },
+    }) as FastifyInstance;
+    await new Promise<void>((resolve, reject) => fastifyMultipart(scoped, opts, (err?: Error) => (err ? reject(err) : resolve())));
+    app.addHook('onRoute', (route) => {
+      if (!readsForm(route)) return;
+      const own = route as unknown as Record<string, unknown>;
+      for (const { name, hook } of hooks) own[name] = [...[own[name] ?? []].flat(), hook];
+    });
+  },
+  { name: 'multipart-forms' },
+);
 
 export interface UploadedFile {
   field: string;

@@ -27,18 +27,32 @@ export class CachedBody {
   /** The body in the best encoding `accept-encoding` allows (brotli, then gzip), else as it is. */
   encoded(acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
     if (!acceptEncoding || this.body.length < COMPRESS_FROM_BYTES) return { body: this.body };
-    if (accepts(acceptEncoding, 'br')) {
+    const coding = preferredCoding(acceptEncoding);
+    if (coding === 'br') {
       this.br ??= brotliCompressSync(this.body, {
         params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.body.length },
       });
       return { body: this.br, encoding: 'br' };
     }
-    if (accepts(acceptEncoding, 'gzip')) {
+    if (coding === 'gzip') {
       this.gzip ??= gzipSync(this.body, { level: 6 });
       return { body: this.gzip, encoding: 'gzip' };
     }
     return { body: this.body };
   }
+}
+
+/**
+ * The coding a cached body goes out in for an Accept-Encoding header: brotli, then gzip, else none.
+ * Browsers send one of a handful of headers, so the answer is remembered per header (a few dozen at most).
+ */
+const codings = new Map<string, 'br' | 'gzip' | undefined>();
+function preferredCoding(header: string): 'br' | 'gzip' | undefined {
+  if (codings.has(header)) return codings.get(header);
+  const coding = accepts(header, 'br') ? 'br' : accepts(header, 'gzip') ? 'gzip' : undefined;
+  if (codings.size >= 64) codings.clear();
+  codings.set(header, coding);
+  return coding;
 }
 
 /** Whether an Accept-Encoding header takes `coding` (named with a non-zero q, or `*`). */
@@ -80,8 +94,20 @@ export class ResponseCache {
   async start() {
     if (!this.opts.redis) return;
     this.subscriber = this.opts.redis.duplicate();
-    await this.subscriber.subscribe(CHANNEL);
     this.subscriber.on('message', () => this.clear());
+    // Without Redis the cache goes on in this process alone; what other instances changed meanwhile was
+    // not heard, so when the subscription is back everything cached is dropped (issue 16, fault 3).
+    let lost = false;
+    this.subscriber.on('close', () => (lost = true));
+    this.subscriber.on('error', () => undefined); // the main client logs Redis connection errors (app.ts)
+    this.subscriber.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      this.clear();
+    });
+    // Redis down at start does not keep the server from starting (GET /api/ready says so): ioredis
+    // subscribes again once it connects.
+    await this.subscriber.subscribe(CHANNEL).catch(() => undefined);
   }
 
   async stop() {

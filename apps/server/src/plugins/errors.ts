@@ -118,7 +118,8 @@ function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
         ? 'REQUEST_TIMEOUT'
         : 'MALFORMED_REQUEST';
   const statusCode = errorStatus[code];
-  const body = JSON.stringify({ statusCode, code, message: errorMessage(code, defaultLanguage), requestId: randomUUID() });
+  const requestId = randomUUID();
+  const body = JSON.stringify({ statusCode, code, message: errorMessage(code, defaultLanguage), requestId });
   const reason = {
     MALFORMED_REQUEST: 'Bad Request',
     REQUEST_TIMEOUT: 'Request Timeout',
@@ -126,7 +127,7 @@ function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
   }[code as string];
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${statusCode} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${statusCode} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy();

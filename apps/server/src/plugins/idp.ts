@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { inArray, sql } from 'drizzle-orm';
 import * as s from '../db/schema/index.ts';
+import fs from 'node:fs';
 import { demoAccounts, directoryOnlyAccounts } from '../db/seed/demo-accounts.ts';
+import { portraitFile, portraitUrl } from '../db/seed/portraits.ts';
 import { pickLanguage } from '../lib/language.ts';
 import type { AppDeps } from '../deps.ts';
 import { escapeHtml } from '../lib/html.ts';
@@ -81,7 +83,7 @@ export async function idpPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
     pkce: { required: () => true },
     ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 8 * 3600, Grant: 8 * 3600 },
     features: { devInteractions: { enabled: false } },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name', 'picture'] },
     interactions: { url: (_ctx, interaction) => `/idp/interaction/${interaction.uid}` },
     async findAccount(_ctx, sub) {
       const entry = await lookup(sub);
@@ -95,6 +97,8 @@ export async function idpPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
           name: [entry.name, entry.lastName].filter(Boolean).join(' '),
           given_name: entry.name,
           family_name: entry.lastName ?? undefined,
+          // The demo directory's photo, when one was drawn for this account (db/seed/portraits.ts).
+          picture: fs.existsSync(portraitFile(config.uploadsDir, entry.email)) ? portraitUrl(config.publicUrl, entry.email) : undefined,
         }),
       };
     },

@@ -44,7 +44,7 @@ const ERRORS_KEY = 'x-rs-errors';
 
 /** Short descriptions of the tags the routes use. */
 const TAGS: Record<string, string> = {
-  health: 'Liveness and database check',
+  health: 'Liveness (health) and readiness (ready: database, migrations, Redis)',
   auth: 'Sign-in through the identity provider, the session and sign-out',
   users: 'Profile, counters, personal API tokens; user administration',
   stores: 'Stores (offices)',
@@ -62,7 +62,8 @@ const TAGS: Record<string, string> = {
   accounts: 'Balances, yearly figures, movements and statements',
   points: 'The program calendar',
   dashboard: 'Figures for administrators',
-  profile: "The session user's preferences",
+  profile: "The session user's preferences and saved position",
+  places: 'Offline reverse geocoding: country, continent and time zone of a position',
   catalog: 'Reference lists (order statuses, categories)',
   mail: 'The e-mail outbox',
   notifications: "The session user's notifications",

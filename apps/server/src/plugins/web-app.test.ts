@@ -36,7 +36,7 @@ afterAll(async () => {
 
 describe('web app', () => {
   it('answers every page path with the SPA, never cached; hashed assets for a year', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/admin/loads/new' });
+    const page = await t.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(page.body).not.toContain('page-data');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -82,6 +82,12 @@ describe('web app', () => {
     expect(res.body).toContain('href="/assets/shop-1.js"');
     expect(res.body).toContain('href="/assets/common-es.js"');
     expect(res.body).not.toMatch(/href="\/assets\/(index-1|runtime-1|common-en)\.js"/);
+
+    // An admin page: its frame's first data (session, stores), not the shop header's.
+    const admin = await make.admin();
+    const orders = await t.app.inject({ method: 'GET', url: '/admin/orders', headers: { cookie: `rs_session=${admin.session}` } });
+    const adminData = JSON.parse(/id="page-data">(.*?)<\/script>/s.exec(orders.body)![1]!).data;
+    expect(Object.keys(adminData).sort()).toEqual(['/api/auth/session', '/api/stores/?pageSize=100']);
 
     // A visitor who chose English gets the English texts' chunk and answers asked in English.
     const en = await t.app.inject({ method: 'GET', url: '/faq', headers: { cookie: 'lang=en' } });

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defaultLanguage, languages, productOrders, type Language } from '@rewards/shared/enums';
+import { srcSet, variantUrl } from '@rewards/shared/pictures';
 import type { AppDeps } from '../deps.ts';
 import { sendError } from './errors.ts';
 
@@ -14,7 +15,7 @@ import { sendError } from './errors.ts';
  * other page path, and the envelope's 404 for unknown API routes. Registered last: its not-found handler
  * answers what no route did.
  *
- * A shop page's HTML carries what the page needs first (docs/decisions/0026-page-first-data.md): its chunks as
+ * A page's HTML carries what the page needs first (docs/decisions/0026-page-first-data.md): its chunks as
  * modulepreload links, its largest picture as a preload, and its first data — the answers of this server's
  * own API to the requests the page makes first, asked in-process with the visitor's cookie — as a JSON
  * block the web app reads instead of asking again.
@@ -66,7 +67,7 @@ export const webAppPlugin = fp(async function webAppPlugin(app: FastifyInstance,
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const encodings = String(request.headers['accept-encoding'] ?? '');
     const url = new URL(request.url, 'http://localhost');
-    const page = shopPages.find((p) => p.path.test(url.pathname));
+    const page = pages.find((p) => p.path.test(url.pathname));
     if (page) {
       // Built per request (the data is the visitor's own): private, and compressed here (a few KB, < 1 ms).
       const body = html.replace('</head>', `${await pageHead(app, request, url, page, chunks)}</head>`);
@@ -117,10 +118,13 @@ interface Picture {
   url: string;
   sizes: string;
 }
-interface ShopPage {
+interface AppPage {
   path: RegExp;
-  /** The page's module in the web app (its key in Vite's manifest). */
+  /** The page's module in the web app (its key in Vite's manifest), and its frame's for an admin page. */
   module: string;
+  frame?: string;
+  /** The shell whose first requests the page shares: the shop's header and footer, or the admin area's. */
+  area?: 'shop' | 'admin';
   /** Text namespaces the page renders with, beyond the shop's own (their chunks are named in the HTML too). */
   texts?: (user: Visitor | null) => string[];
   /** The page's own first requests, beyond the shell's; may answer its largest picture. */
@@ -144,10 +148,11 @@ const decode = (segment: string) => {
 };
 
 /**
- * The shop's pages (apps/web/src/app/router.tsx) and the requests each makes first, with the same paths
+ * The app's pages (apps/web/src/app/router.tsx) and the requests each makes first, with the same paths
  * and parameters the web app's API files use (the journeys check that a page asks none of them again).
+ * Admin pages get their frame's first data (the session, the stores) and their chunks.
  */
-const shopPages: ShopPage[] = [
+const pages: AppPage[] = [
   {
     path: /^\/$/,
     module: 'src/app/routes/home.tsx',
@@ -255,6 +260,30 @@ const shopPages: ShopPage[] = [
   },
   { path: /^\/faq$/, module: 'src/app/routes/faq.tsx' },
   { path: /^\/login$/, module: 'src/app/routes/login.tsx' },
+  // The admin area: its frame (header with the store picker and the account), the page's chunk and texts.
+  ...(
+    [
+      [/^\/admin\/?$/, 'dashboard', 'dashboard'],
+      [/^\/admin\/orders(\/\d+)?\/?$/, 'orders', 'admin'],
+      [/^\/admin\/inventory\/\d+\/?$/, 'inventory', 'admin'],
+      [/^\/admin\/banners\/\d+\/?$/, 'banners', 'admin'],
+      [/^\/admin\/rewards\/\d+\/?$/, 'rewards', 'rewards'],
+      [/^\/admin\/challenge\/\d+\/?$/, 'challenges', 'challenges'],
+      [/^\/admin\/users\/?$/, 'users', 'users'],
+      [/^\/admin\/loads\/?$/, 'loads', 'loads'],
+      [/^\/admin\/loads\/(new|\d+)\/?$/, 'loads-new', 'loads'],
+      [/^\/admin\/loads\/report\/\d+\/?$/, 'loads-report', 'loads'],
+      [/^\/admin\/loads\/consolidated\/\d+\/?$/, 'loads-consolidated', 'loads'],
+      [/^\/admin\/mail\/?$/, 'mail', 'mail'],
+      [/^\/admin\/stores\/?$/, 'stores', 'stores'],
+    ] as const
+  ).map(([path, page, texts]) => ({
+    path,
+    area: 'admin' as const,
+    frame: 'src/app/layouts/admin-layout.tsx',
+    module: `src/app/routes/admin/${page}.tsx`,
+    texts: () => ['admin', 'loads', 'challenges', texts],
+  })),
 ];
 
 /** The key the web app looks preloaded data up by (apps/web/src/lib/page-data.ts): path and sorted query. */
@@ -278,8 +307,8 @@ async function pageHead(
   app: FastifyInstance,
   request: FastifyRequest,
   url: URL,
-  page: ShopPage,
-  chunks: (module: string, lang: Language, texts: string[]) => string[],
+  page: AppPage,
+  chunks: (modules: string[], lang: Language, texts: string[]) => string[],
 ): Promise<string> {
   const lang = languageOf(request);
   const answers = new Map<string, string>();
@@ -311,12 +340,13 @@ async function pageHead(
     const session = await get('/api/auth/session');
     user = session?.data ?? null;
     const [, pagePicture] = await Promise.all([
-      // The shell's own first requests: the footer's stores, the header's categories, counts and latest notifications.
+      // The shell's own first requests: the stores (footer, admin header); the shop header's categories,
+      // counts and latest notifications.
       Promise.all([
         get('/api/stores/', { pageSize: 100 }),
-        get('/api/categories/', { storeId: user?.storeId, pageSize: 100 }),
-        user ? get('/api/users/profile/counters') : undefined,
-        user ? get('/api/notifications/', { page: 1, pageSize: 5 }) : undefined,
+        page.area !== 'admin' && get('/api/categories/', { storeId: user?.storeId, pageSize: 100 }),
+        page.area !== 'admin' && user ? get('/api/users/profile/counters') : undefined,
+        page.area !== 'admin' && user ? get('/api/notifications/', { page: 1, pageSize: 5 }) : undefined,
       ]),
       page.data?.({ get, user, match: page.path.exec(url.pathname)!, search: url.searchParams }),
     ]);
@@ -326,12 +356,17 @@ async function pageHead(
   await Promise.race([work, new Promise((r) => (timer = setTimeout(r, DATA_BUDGET_MS)))]);
   clearTimeout(timer);
 
-  const links = chunks(page.module, lang, page.texts?.(user) ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const links = chunks(
+    [page.frame, page.module].filter((m) => m !== undefined),
+    lang,
+    page.texts?.(user) ?? [],
+  ).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   const pic = picture as Picture | void;
-  if (pic && /-(300|600|1200)\.webp$/.test(pic.url)) {
-    const variant = (w: number) => pic.url.replace(/-(300|600|1200)\.webp$/, `-${w}.webp`);
+  const picSrcSet = pic ? srcSet(pic.url) : undefined;
+  if (pic && picSrcSet) {
+    // The same srcset and sizes as the page's <img>, so the browser fetches once, the variant it will show.
     links.unshift(
-      `<link rel="preload" as="image" fetchpriority="high" href="${variant(1200)}" imagesrcset="${[300, 600, 1200].map((w) => `${variant(w)} ${w}w`).join(', ')}" imagesizes="${pic.sizes}">`,
+      `<link rel="preload" as="image" fetchpriority="high" href="${variantUrl(pic.url, 1200)}" imagesrcset="${picSrcSet}" imagesizes="${pic.sizes}">`,
     );
   }
   // Answers are JSON as the API wrote them; `<` is escaped (as \u003c, the same text to JSON) so no text closes the block.
@@ -344,7 +379,7 @@ async function pageHead(
  * The chunks a page's module needs beyond the entry's (which index.html already names), and the shell's
  * texts in the visitor's language, from Vite's manifest: fetched alongside the entry, not after it.
  */
-function routeChunks(distDir: string): (module: string, lang: Language, texts: string[]) => string[] {
+function routeChunks(distDir: string): (modules: string[], lang: Language, texts: string[]) => string[] {
   const file = path.join(distDir, '.vite', 'manifest.json');
   if (!fs.existsSync(file)) return () => [];
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
@@ -360,11 +395,11 @@ function routeChunks(distDir: string): (module: string, lang: Language, texts: s
   };
   const entry = closure(Object.keys(manifest).filter((k) => manifest[k]!.isEntry));
   const cache = new Map<string, string[]>();
-  return (module, lang, texts) => {
-    const key = `${module} ${lang} ${texts.join()}`;
+  return (modules, lang, texts) => {
+    const key = `${modules.join()} ${lang} ${texts.join()}`;
     if (!cache.has(key)) {
       const locales = ['common', ...texts].map((ns) => `src/locales/${lang}/${ns}.json`);
-      const keys = [...closure([module, ...locales])].filter((k) => !entry.has(k));
+      const keys = [...closure([...modules, ...locales])].filter((k) => !entry.has(k));
       cache.set(
         key,
         keys.map((k) => manifest[k]!.file),

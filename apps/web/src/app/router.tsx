@@ -62,8 +62,9 @@ const Account = page('/account', () => import('./routes/account'));
 const Challenge = page('/challenge', () => import('./routes/challenge'));
 const Notifications = page('/notifications', () => import('./routes/notifications'));
 const NotFound = page(null, () => import('./routes/not-found'));
-// The admin area is its own chunk: shoppers never download it.
-const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
+// The admin area is its own chunk: shoppers never download it. Its frame is loaded before the first render
+// of an /admin page (the server names its chunks in the HTML).
+const AdminLayout = page('/admin/*', () => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
 const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
 const AdminOrders = lazy(() => import('./routes/admin/orders'));
 const AdminInventory = lazy(() => import('./routes/admin/inventory'));

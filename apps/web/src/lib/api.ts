@@ -80,8 +80,20 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (preloaded !== undefined) return preloaded;
   }
   if (pageDataOnly()) throw new NotPreloaded(url);
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  // Gives up after REQUEST_TIMEOUT_MS (30 s, SPEC.md section 9) with TIMEOUT, body included. A timer of our own
+  // rather than AbortSignal.timeout, so the clock that runs it is the page's (and a test's fake one).
+  const timer = new AbortController();
+  const timeout = timer.signal;
+  const giveUp = setTimeout(() => timer.abort(), REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  try {
+    return await send<T>(url, method, options, signal, timeout);
+  } finally {
+    clearTimeout(giveUp);
+  }
+}
+
+async function send<T>(url: string, method: string, options: RequestOptions, signal: AbortSignal, timeout: AbortSignal): Promise<T> {
   const headers: Record<string, string> = {
     accept: options.accept ?? 'application/json',
     'accept-language': currentLanguage(),
@@ -107,7 +119,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (options.signal?.aborted) throw err;
     throw new ApiError(0, 'NETWORK_ERROR', 'network error');
   }
-  if (response.ok) return (options.accept ? await response.blob() : await response.json()) as T;
+  if (response.ok) {
+    try {
+      return (options.accept ? await response.blob() : await response.json()) as T;
+    } catch (err) {
+      if (timeout.aborted) throw new ApiError(0, 'TIMEOUT', 'timeout');
+      throw err;
+    }
+  }
   const payload = (await response.json().catch(() => null)) as { code?: string; message?: string; details?: unknown } | null;
   // Codes are stable UPPER_SNAKE ids; their texts load with the errors namespace.
   const code = typeof payload?.code === 'string' && /^[A-Z][A-Z_]+$/.test(payload.code) ? (payload.code as ErrorCode) : 'INTERNAL_ERROR';

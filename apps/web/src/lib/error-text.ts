@@ -16,7 +16,10 @@ export function errorCode(error: unknown): ApiError['code'] {
  * their codes in packages/shared, namespace `errors`); a code without a text reads as INTERNAL_ERROR.
  */
 export function errorText(t: Translate, error: unknown): string {
-  return t(`errors:${errorCode(error)}`, { defaultValue: t('errors:INTERNAL_ERROR') });
+  const code = errorCode(error);
+  // The client's own failures (no answer within 30 s, no connection) have their texts in `common`.
+  if (code === 'TIMEOUT' || code === 'NETWORK_ERROR') return t(`common:clientErrors.${code}`);
+  return t(`errors:${code}`, { defaultValue: t('errors:INTERNAL_ERROR') });
 }
 
 /** `errorText` bound to the current language: `const errorText = useErrorText(); errorText(err)`. */

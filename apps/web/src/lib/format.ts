@@ -6,13 +6,58 @@ export function formatPoints(value: number): string {
   return new Intl.NumberFormat(locales[currentLanguage()]).format(value);
 }
 
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat(locales[currentLanguage()], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/**
+ * The time zone dates and times are shown in (docs/decisions/0029-offline-reverse-geocoding.md): the one of
+ * the user's saved position, which the session carries, else the browser's. Set by the session check.
+ */
+let userTimeZone: string | null = null;
+
+export function setUserTimeZone(timeZone: string | null | undefined): void {
+  userTimeZone = timeZone && isTimeZone(timeZone) ? timeZone : null;
+}
+
+/** The zone of the user's saved position, or the browser's when they saved none. */
+export function currentTimeZone(): string {
+  return userTimeZone ?? browserTimeZone();
+}
+
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** Whether this browser knows the zone (an older one may not know a zone created since). */
+function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Building an Intl.DateTimeFormat costs far more than using one: one per language, style and zone, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(options: Intl.DateTimeFormatOptions & { timeZone: string }): Intl.DateTimeFormat {
+  const locale = locales[currentLanguage()];
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+  return f;
+}
+
+/** An instant as date and time in a time zone (the user's unless told), in the user's language. */
+export function formatDateTime(iso: string | Date, timeZone: string = currentTimeZone()): string {
+  return formatter({ dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+}
+
+/** The time of day of an instant in a time zone, with the zone's short name ("18:45 CET"). */
+export function formatTimeOfDay(iso: string | Date, timeZone: string = currentTimeZone()): string {
+  return formatter({ hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }).format(new Date(iso));
 }
 
 /** A calendar date (YYYY-MM-DD) as written in the user's language, without time-zone shifts. */
 export function formatDate(date: string, style: 'long' | 'medium' = 'long'): string {
-  return new Intl.DateTimeFormat(locales[currentLanguage()], { dateStyle: style, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return formatter({ dateStyle: style, timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }
 
 /** Whole days from one calendar date to another. */

@@ -43,3 +43,28 @@ export function requestPosition(): Promise<BrowserPosition | null> {
   });
   return asked;
 }
+
+export type PositionFailure = 'unsupported' | 'denied' | 'unavailable';
+
+/**
+ * Asks the browser for its position now (the profile's "use my current location"): the position, or why
+ * there is none. The answer replaces the one this visit kept.
+ */
+export function askPosition(): Promise<BrowserPosition | PositionFailure> {
+  return new Promise((resolve) => {
+    if (!('geolocation' in navigator)) return resolve('unsupported');
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        const position = { lat: p.coords.latitude, long: p.coords.longitude };
+        try {
+          sessionStorage.setItem(POSITION_KEY, JSON.stringify(position));
+        } catch {
+          // Storage refused (private mode): the position is still good for this call.
+        }
+        resolve(position);
+      },
+      (error) => resolve(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable'),
+      { maximumAge: 60_000, timeout: 15_000 },
+    );
+  });
+}

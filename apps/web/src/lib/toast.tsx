@@ -3,7 +3,7 @@ import { TOAST_MS } from '@rewards/shared/constants';
 
 /**
  * Toasts (sonner) load with the first toast: most visits show none, so their pages never download it
- * (docs/decisions/0027-light-first-paint.md). Same API as sonner's `toast` for what we use; a toast asked for
+ * (docs/decisions/0028-light-first-paint.md). Same API as sonner's `toast` for what we use; a toast asked for
  * while the library loads shows once its Toaster is mounted.
  */
 type Sonner = typeof import('sonner');

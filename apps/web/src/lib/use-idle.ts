@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * True once the page has loaded, the browser has been idle and `afterMs` more have passed: for what a
  * page does not need in its first seconds (a menu's dropdown, the realtime connection), so it neither
- * adds to the page's first bytes nor competes with the reader's first taps (docs/decisions/0027-light-first-paint.md).
+ * adds to the page's first bytes nor competes with the reader's first taps (docs/decisions/0028-light-first-paint.md).
  */
 export function useIdle(afterMs: number): boolean {
   const [idle, setIdle] = useState(false);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activityKinds, frequencyPeriods } from '@rewards/shared/enums';
 import { audit, createdAt } from './columns.ts';
 import { stores, users } from './identity.ts';
 
@@ -142,7 +143,10 @@ export const areas = pgTable(
   (t) => [index('areas_store_idx').on(t.storeId)],
 );
 
-/** Recognitions: points and a frequency limit per user (count per period). */
+/**
+ * Recognitions: points and a frequency limit per user: a count per period, or once per activity
+ * (period 'activity', limit 1, with the kind of activity; each load names the activity).
+ */
 export const rewards = pgTable(
   'rewards',
   {
@@ -156,7 +160,9 @@ export const rewards = pgTable(
     description: text('description').notNull(),
     points: integer('points').notNull(),
     frequencyLimit: integer('frequency_limit').notNull(),
-    frequencyPeriod: text('frequency_period', { enum: ['year', 'month', 'day'] }).notNull(),
+    frequencyPeriod: text('frequency_period', { enum: frequencyPeriods }).notNull(),
+    /** What a once-per-activity recognition is given for; null for the others. */
+    activityKind: text('activity_kind', { enum: activityKinds }),
     active: boolean('active').notNull().default(true),
     ...audit,
   },
@@ -165,5 +171,9 @@ export const rewards = pgTable(
     uniqueIndex('rewards_store_code_uq').on(t.storeId, t.code),
     check('rewards_points_nonnegative', sql`${t.points} >= 0`),
     check('rewards_frequency_positive', sql`${t.frequencyLimit} > 0`),
+    check(
+      'rewards_once_per_activity',
+      sql`(${t.frequencyPeriod} = 'activity') = (${t.activityKind} is not null) and (${t.frequencyPeriod} <> 'activity' or ${t.frequencyLimit} = 1)`,
+    ),
   ],
 );

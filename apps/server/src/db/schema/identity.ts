@@ -15,17 +15,27 @@ import {
 } from 'drizzle-orm/pg-core';
 import { audit, createdAt } from './columns.ts';
 
-export const stores = pgTable('stores', {
-  id: serial('id').primaryKey(),
-  title: text('title').notNull(),
-  sedeId: text('sede_id'),
-  inventoryId: text('inventory_id'),
-  location: text('location').notNull(),
-  lat: doublePrecision('lat').notNull(),
-  long: doublePrecision('long').notNull(),
-  active: boolean('active').notNull().default(true),
-  ...audit,
-});
+export const stores = pgTable(
+  'stores',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** The corporate site's code: one store per site (docs/decisions/0031-store-site-and-inventory-codes.md). */
+    sedeId: text('sede_id'),
+    /** A reference to the store's inventory in another system; stock itself is the movement ledger (decision 0031). */
+    inventoryId: text('inventory_id'),
+    location: text('location').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    long: doublePrecision('long').notNull(),
+    active: boolean('active').notNull().default(true),
+    ...audit,
+  },
+  (t) => [
+    uniqueIndex('stores_sede_id_lower_uq')
+      .on(sql`lower(btrim(${t.sedeId}))`)
+      .where(sql`${t.sedeId} IS NOT NULL`),
+  ],
+);
 
 export const users = pgTable(
   'users',
@@ -51,6 +61,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_is_lower_uq')
+      .on(sql`lower(btrim(${t.is}))`)
+      .where(sql`${t.is} IS NOT NULL`),
     index('users_store_idx').on(t.storeId),
     check('users_points_nonnegative', sql`${t.points} >= 0`),
     check('users_role_valid', sql`${t.role} in (1, 2, 3)`),

@@ -1,7 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { contactMethods, languages, notificationItemTypes } from '@rewards/shared/enums';
-import { mailKinds, mailStatuses } from '@rewards/shared/mail';
+import { mailChannels, mailKinds, mailStatuses } from '@rewards/shared/mail';
+import { continentCodes } from '@rewards/shared/places';
 import { storeSources } from '@rewards/shared/profile';
 import { createdAt } from './columns.ts';
 import { categories } from './catalog.ts';
@@ -28,25 +42,76 @@ export const notifications = pgTable(
 );
 
 /** Profile and preferences of a user (docs/architecture.md P3). */
-export const profiles = pgTable('profiles', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  city: text('city'),
-  postalCode: text('postal_code'),
-  state: text('state'),
-  address: text('address'),
-  preferredContact: text('preferred_contact', { enum: contactMethods }).notNull().default('email'),
-  preferredCategoryId: integer('preferred_category_id').references(() => categories.id, {
-    onDelete: 'set null',
-  }),
-  officeInCity: boolean('office_in_city'),
-  language: text('language', { enum: languages }),
-  /** How `users.store_id` was set: `chosen` by the user is never replaced by the nearest store. */
-  storeSource: text('store_source', { enum: storeSources }),
-  /** When the user last saved the preferences form (null: never, e.g. a first sign-in). */
-  savedAt: timestamp('saved_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    city: text('city'),
+    postalCode: text('postal_code'),
+    state: text('state'),
+    address: text('address'),
+    preferredContact: text('preferred_contact', { enum: contactMethods }).notNull().default('email'),
+    preferredCategoryId: integer('preferred_category_id').references(() => categories.id, {
+      onDelete: 'set null',
+    }),
+    officeInCity: boolean('office_in_city'),
+    /** Opt-in: a notification when a new product appears in the preferred category (migration 0019). */
+    productNews: boolean('product_news').notNull().default(false),
+    language: text('language', { enum: languages }),
+    /** How `users.store_id` was set: `chosen` by the user is never replaced by the nearest store. */
+    storeSource: text('store_source', { enum: storeSources }),
+    /** When the user last saved the preferences form (null: never, e.g. a first sign-in). */
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The user's last saved position and what the server derived from it offline
+     * (docs/decisions/0029-offline-reverse-geocoding.md): country (null at sea), continent, IANA time zone.
+     * All null until a position is saved; names are not stored, they are made from the codes in es and en.
+     */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    countryCode: text('country_code'),
+    continent: text('continent', { enum: continentCodes }),
+    timeZone: text('time_zone'),
+    locatedAt: timestamp('located_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'profiles_position_valid',
+      sql`(${t.latitude} is null and ${t.longitude} is null and ${t.timeZone} is null and ${t.locatedAt} is null and ${t.countryCode} is null and ${t.continent} is null)
+    or (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180 and ${t.timeZone} is not null and ${t.locatedAt} is not null)`,
+    ),
+    // Who opted in to a category's news: read when products are created (rs_product_news_created).
+    index('profiles_product_news_idx')
+      .on(t.preferredCategoryId)
+      .where(sql`${t.productNews}`),
+  ],
+);
+
+/**
+ * Product news waiting for the end of their transaction (migration 0019, docs/decisions/0035-product-news.md):
+ * restocks from zero of wishlisted products and new products of a category someone opted in to, written
+ * by triggers and turned into one notification per shopper by the deferred trigger on
+ * `product_news_batches` just before COMMIT. Rows never outlive their transaction.
+ */
+export const productNewsPending = pgTable(
+  'product_news_pending',
+  {
+    tx: bigint('tx', { mode: 'number' })
+      .notNull()
+      .default(sql`txid_current()`),
+    kind: text('kind', { enum: ['restock', 'new'] }).notNull(),
+    productId: integer('product_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('product_news_pending_tx_idx').on(t.tx), check('product_news_pending_kind_valid', sql`${t.kind} in ('restock', 'new')`)],
+);
+
+/** One row per transaction with pending product news; its deferred constraint trigger sends them. */
+export const productNewsBatches = pgTable('product_news_batches', {
+  tx: bigint('tx', { mode: 'number' }).primaryKey(),
 });
 
 /**
@@ -61,6 +126,8 @@ export const emailOutbox = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind', { enum: mailKinds }).notNull().default('message'),
+    /** `email` or `teams` (docs/decisions/0030-teams-channel.md): a `teams` row goes by e-mail when Teams is not configured. */
+    channel: text('channel', { enum: mailChannels }).notNull().default('email'),
     userId: integer('user_id'),
     notificationId: integer('notification_id'),
     /** The record a rendered message speaks of (the order of `orderApproved`). */
@@ -75,10 +142,19 @@ export const emailOutbox = pgTable(
     sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
     /** Who holds the row while sending (set with the lease in send_after), so only they settle it. */
     claimToken: text('claim_token'),
+    /** Set just before the message is handed to SMTP: found set after the lease, the send was cut off. */
+    sendStartedAt: timestamp('send_started_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('email_outbox_pending_idx').on(t.status, t.sendAfter), index('email_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('email_outbox_pending_idx').on(t.status, t.sendAfter),
+    index('email_outbox_created_idx').on(t.createdAt),
+    // The Teams worker's heads: the oldest pending row of each recipient (min(id) per user, an index-only scan).
+    index('email_outbox_recipient_pending_idx')
+      .on(t.channel, t.userId, t.id)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Runs of scheduled jobs, keyed by period, so each runs exactly once across instances. */

@@ -38,7 +38,11 @@ export const wishlistItems = pgTable(
     modifiedBy: integer('modified_by'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('wishlist_items_user_product_uq').on(t.userId, t.productId)],
+  (t) => [
+    uniqueIndex('wishlist_items_user_product_uq').on(t.userId, t.productId),
+    // Who wished a product: read when it is back in stock (migration 0019).
+    index('wishlist_items_product_idx').on(t.productId),
+  ],
 );
 
 export const orders = pgTable(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { transactionKinds } from '@rewards/shared/enums';
 import { loadRejectionReasons } from '@rewards/shared/loads';
 import { createdAt } from './columns.ts';
@@ -56,12 +56,20 @@ export const loads = pgTable(
       .references(() => users.id),
     /** The sender's office when they sent it. */
     senderStoreId: integer('sender_store_id').references(() => stores.id),
+    /** A once-per-activity recognition's load names its activity: the title as written, its date, the compared key. */
+    activityTitle: text('activity_title'),
+    activityDate: date('activity_date', { mode: 'string' }),
+    activityKey: text('activity_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('loads_store_created_idx').on(t.storeId, t.createdAt),
     uniqueIndex('loads_creator_idempotency_uq').on(t.createdBy, t.idempotencyKey),
     check('loads_points_positive', sql`${t.points} > 0`),
+    check(
+      'loads_activity_complete',
+      sql`(${t.activityTitle} is null) = (${t.activityDate} is null) and (${t.activityTitle} is null) = (${t.activityKey} is null)`,
+    ),
   ],
 );
 
@@ -83,11 +91,17 @@ export const loadEntries = pgTable(
     points: integer('points').notNull(),
     receiverStoreId: integer('receiver_store_id'),
     transactionId: integer('transaction_id'),
+    /** The load's activity (once-per-activity recognitions): one entry per recognition, person and activity. */
+    activityDate: date('activity_date', { mode: 'string' }),
+    activityKey: text('activity_key'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('load_entries_load_user_uq').on(t.loadId, t.userId),
     index('load_entries_user_reward_idx').on(t.userId, t.rewardId, t.createdAt),
+    uniqueIndex('load_entries_activity_uq')
+      .on(t.rewardId, t.activityDate, t.activityKey, t.userId)
+      .where(sql`${t.activityKey} is not null`),
   ],
 );
 

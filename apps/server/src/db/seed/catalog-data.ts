@@ -162,9 +162,33 @@ export const rewardData = [
     limit: 1,
     period: 'year',
   },
-  { code: 'class', name: 'Clase', description: 'Puntos por asistir a una clase de bienestar.', points: 100, limit: 1, period: 'day' },
-  { code: 'trivia', name: 'Trivia', description: 'Puntos por ganar una trivia.', points: 50, limit: 1, period: 'day' },
-  { code: 'webinar', name: 'Webinar', description: 'Puntos por asistir a un webinar.', points: 100, limit: 1, period: 'day' },
+  {
+    code: 'class',
+    name: 'Clase',
+    description: 'Puntos por asistir a una clase de bienestar.',
+    points: 100,
+    limit: 1,
+    period: 'activity',
+    activity: 'class',
+  },
+  {
+    code: 'trivia',
+    name: 'Trivia',
+    description: 'Puntos por ganar una trivia.',
+    points: 50,
+    limit: 1,
+    period: 'activity',
+    activity: 'trivia',
+  },
+  {
+    code: 'webinar',
+    name: 'Webinar',
+    description: 'Puntos por asistir a un webinar.',
+    points: 100,
+    limit: 1,
+    period: 'activity',
+    activity: 'webinar',
+  },
 ] as const;
 
 export const areaData = [

@@ -14,4 +14,6 @@ export const directoryOnlyAccounts = [
   { email: 'nuevo@rewards.test', name: 'Nicolás', lastName: 'Nuevo' },
   // The profile journey's first sign-in (e2e/profile.spec.ts), untouched by the other journeys.
   { email: 'nueva@rewards.test', name: 'Nora', lastName: 'Nueva' },
+  // The places journey's first sign-in (e2e/places.spec.ts), from Madrid; untouched by the other journeys.
+  { email: 'viajera@rewards.test', name: 'Valeria', lastName: 'Viajera' },
 ] as const;

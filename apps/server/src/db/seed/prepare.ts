@@ -5,6 +5,7 @@ import type { Db } from '../client.ts';
 import * as s from '../schema/index.ts';
 import { seedDemoChallenges } from './demo-challenges.ts';
 import { seedDemoLoads } from './demo-loads.ts';
+import { writeDemoPortraits } from './portraits.ts';
 import { seedIfEmpty } from './seed.ts';
 
 export interface Prepared {
@@ -31,6 +32,8 @@ export async function prepareDatabase(
     await seedDemoLoads(db, new Date());
     await seedDemoChallenges(db, new Date());
   }
+  // The bundled provider's portraits of the demo accounts (its picture claim), drawn when missing.
+  if (config.seedDemoData && opts.images) await writeDemoPortraits(config.uploadsDir);
   const email = config.bootstrapSuperAdminEmail;
   if (!email) return { seeded };
   const bootstrapped = await db.transaction(async (tx) => {

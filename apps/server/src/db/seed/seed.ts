@@ -139,6 +139,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
           points: r.points,
           frequencyLimit: r.limit,
           frequencyPeriod: r.period,
+          activityKind: 'activity' in r ? r.activity : null,
           ...audit,
         })),
       );

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { textSchema } from '@rewards/shared/common';
-import { sessionUserSchema } from '@rewards/shared/users';
+import { itemEnvelope, textSchema } from '@rewards/shared/common';
+import { sessionUserSchema, supportContactSchema } from '@rewards/shared/users';
 import type { ErrorCode } from '@rewards/shared/errors';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import { getSessionUser, signInUser } from '../users/users.service.ts';
 import { createSession, revokeApiToken, revokeSession } from './auth.service.ts';
-import { isProviderUnavailable, type OidcClient } from './oidc-client.ts';
+import { isProviderUnavailable, type InProcessFetch, type OidcClient } from './oidc-client.ts';
+import { ensureProfilePhoto, type PhotoSource } from '../users/profile-photo.ts';
+import { fixedToken, graphClient } from '../teams/graph.ts';
 import { identityProviderUnavailablePage } from './unavailable-page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pickLanguage } from '../../lib/language.ts';
@@ -65,11 +67,19 @@ export function safeReturnTo(value: string | undefined): string {
   return url.pathname + url.search + url.hash;
 }
 
-export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oidc: OidcClient }) {
+export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oidc: OidcClient; inProcess?: InProcessFetch }) {
   const { db, config, clock } = opts.deps;
   const { oidc } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cookieBase = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.session.cookieSecure };
+
+  /** The bundled provider's pictures are this server's own files: read in-process, whatever address it listens on. */
+  const photoSource = (claims: Record<string, unknown>, accessToken: string): PhotoSource | null => {
+    if (config.graphPhoto) return { kind: 'graph', client: graphClient(config.graphUrl, fixedToken(accessToken)) };
+    if (typeof claims.picture !== 'string' || !URL.canParse(claims.picture)) return null;
+    const own = new URL(claims.picture).origin === config.publicOrigin && opts.inProcess;
+    return { kind: 'url', url: claims.picture, ...(own ? { fetch: opts.inProcess } : {}) };
+  };
 
   r.get(
     '/login',
@@ -128,8 +138,13 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
         return fail('SIGN_IN_FAILED');
       }
       let claims: Record<string, unknown>;
+      let accessToken: string;
       try {
-        ({ claims } = await oidc.exchange(new URL(request.url, config.publicUrl), { codeVerifier: flow.v, state: flow.s, nonce: flow.n }));
+        ({ claims, accessToken } = await oidc.exchange(new URL(request.url, config.publicUrl), {
+          codeVerifier: flow.v,
+          state: flow.s,
+          nonce: flow.n,
+        }));
       } catch (err) {
         request.log.warn({ err }, 'sign-in callback refused');
         return fail(isProviderUnavailable(err) ? 'IDENTITY_PROVIDER_UNAVAILABLE' : 'SIGN_IN_FAILED');
@@ -152,6 +167,13 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
         clock.now(),
       );
       if (result.status === 'inactive') return fail('USER_INACTIVE');
+      // The work photo, once: Microsoft Graph's /me/photo with Entra ID, else the provider's picture claim.
+      await ensureProfilePhoto(db, {
+        userId: result.userId,
+        uploadsDir: config.uploadsDir,
+        source: photoSource(claims, accessToken),
+        onError: (err) => request.log.warn({ err }, 'work photo not stored'),
+      });
       const session = await createSession(db, {
         userId: result.userId,
         now: clock.now(),
@@ -180,6 +202,22 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oi
     async (request) => {
       if (!request.principal) return { data: null, ...(request.authError ? { reason: request.authError } : {}) };
       return { data: await getSessionUser(db, request.principal.id) };
+    },
+  );
+
+  r.get(
+    '/support',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Where to ask for help signing in (SUPPORT_CONTACT): an e-mail or a web address, or null when not configured',
+        response: { 200: itemEnvelope(supportContactSchema) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { data: { contact: config.supportContact } };
     },
   );
 

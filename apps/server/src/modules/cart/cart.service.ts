@@ -53,19 +53,7 @@ export async function loadCart(db: DbOrTx, userId: number): Promise<Cart> {
       tx,
       kept.map((k) => k.productId),
     );
-    const data = kept.map((r) => ({
-      id: r.id,
-      productId: r.productId,
-      quantity: r.quantity,
-      product: {
-        name: r.name,
-        slug: r.slug,
-        price: r.price,
-        stock: r.stock,
-        categoryId: r.categoryId,
-        picture: pictures.get(r.productId) ?? null,
-      },
-    }));
+    const data = kept.map((r) => toCartLine(r, pictures));
     return { data, total: data.reduce((n, l) => n + l.product.price * l.quantity, 0), warnings };
   });
 }
@@ -87,7 +75,14 @@ export async function getCartLine(db: DbOrTx, userId: number, lineId: number): P
     .innerJoin(s.products, eq(s.products.id, s.cartItems.productId))
     .where(and(eq(s.cartItems.id, lineId), eq(s.cartItems.userId, userId)));
   if (!r) throw notFound();
-  const pictures = await firstPictures(db, [r.productId]);
+  return toCartLine(r, await firstPictures(db, [r.productId]));
+}
+
+/** A cart line as the API answers it, from its row joined with its product and the product's first picture. */
+function toCartLine(
+  r: { id: number; productId: number; quantity: number; name: string; slug: string; price: number; stock: number; categoryId: number },
+  pictures: Map<number, string>,
+): CartLine {
   return {
     id: r.id,
     productId: r.productId,

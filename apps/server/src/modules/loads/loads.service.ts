@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListResponse } from '@rewards/shared/common';
+import type { FrequencyPeriod } from '@rewards/shared/enums';
 import {
   MAX_LOAD_EMAILS,
+  activityKey,
   screenEmails,
+  type CreditedActivity,
   type ConsolidatedFilters,
   type ConsolidatedPage,
   type ConsolidatedRow,
@@ -12,6 +15,7 @@ import {
   type LoadCreate,
   type LoadEmail,
   type LoadEmailsQuery,
+  type LoadActivity,
   type LoadListQuery,
   type LoadRejectionReason,
   type LoadReview,
@@ -24,6 +28,7 @@ import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isAccrualOpen, localDate, programCalendar, startOfLocalDay, type CalendarRules } from '../../lib/calendar.ts';
 import { raisedRule } from '../../lib/database-rules.ts';
+import { pgCode, UNIQUE_VIOLATION } from '../rewards/search.ts';
 
 /**
  * Bulk loads (docs/architecture.md A6, docs/decisions/0005-bulk-loads.md). The checks that need no
@@ -76,6 +81,7 @@ export async function listLoadRewards(db: DbOrTx, storeId: number): Promise<Load
       points: s.rewards.points,
       frequencyLimit: s.rewards.frequencyLimit,
       frequencyPeriod: s.rewards.frequencyPeriod,
+      activityKind: s.rewards.activityKind,
     })
     .from(s.rewards)
     .where(and(eq(s.rewards.storeId, storeId), eq(s.rewards.active, true)))
@@ -84,12 +90,43 @@ export async function listLoadRewards(db: DbOrTx, storeId: number): Promise<Load
 
 /**
  * The start of a recognition's current period, in the program's time zone: a year is the program year
- * (points expire with it), a month and a day are the calendar's.
+ * (points expire with it), a month and a day are the calendar's. Once per activity counts no period (the
+ * activity decides); it gets the program year's start, which the database does not read then.
  */
-export function frequencySince(now: Date, rules: CalendarRules, period: 'year' | 'month' | 'day'): Date {
+export function frequencySince(now: Date, rules: CalendarRules, period: FrequencyPeriod): Date {
   const today = localDate(now, rules.timeZone);
-  const from = period === 'year' ? programCalendar(now, rules).year.from : period === 'month' ? `${today.slice(0, 8)}01` : today;
+  const from = period === 'month' ? `${today.slice(0, 8)}01` : period === 'day' ? today : programCalendar(now, rules).year.from;
   return startOfLocalDay(from, rules.timeZone);
+}
+
+/** The activity of a load as the database keeps it: title as written, date, and the key titles compare by. */
+export interface ActivityOfLoad extends LoadActivity {
+  key: string;
+}
+
+/**
+ * The activity a load names, checked against its recognition: a once-per-activity recognition needs one
+ * (LOAD_ACTIVITY_REQUIRED) dated in the current program year and not after today (LOAD_ACTIVITY_DATE);
+ * any other recognition refuses one (LOAD_ACTIVITY_UNEXPECTED). Null for a period recognition.
+ */
+export function activityOf(
+  input: { activity?: LoadActivity; rewardId: number },
+  reward: { frequencyPeriod: FrequencyPeriod },
+  now: Date,
+  calendar: CalendarRules,
+): ActivityOfLoad | null {
+  if (reward.frequencyPeriod !== 'activity') {
+    if (input.activity) throw new AppError('LOAD_ACTIVITY_UNEXPECTED', { rewardId: input.rewardId });
+    return null;
+  }
+  if (!input.activity) throw new AppError('LOAD_ACTIVITY_REQUIRED', { rewardId: input.rewardId });
+  const { title, date } = input.activity;
+  const program = programCalendar(now, calendar);
+  if (date > program.today || date < program.year.from)
+    throw new AppError('LOAD_ACTIVITY_DATE', { date, from: program.year.from, to: program.today });
+  const key = activityKey(title);
+  if (key.length < 2) throw new AppError('VALIDATION_FAILED', [{ field: 'body.activity.title', message: 'Too short!', code: 'too_small' }]);
+  return { title, date, key };
 }
 
 function assertCap(emails: readonly string[]) {
@@ -112,6 +149,7 @@ export async function reviewLoad(db: Db, p: { input: LoadReviewRequest; now: Dat
   assertCap(emails);
   const reward = await loadReward(db, storeId, rewardId);
   const points = pointsOf(p.input, reward);
+  const activity = activityOf(p.input, reward, p.now, p.calendar);
   const screened = screenEmails(emails);
   const valid = screened.filter((e) => !e.reason);
   const incorrect: LoadReview['incorrect'] = [];
@@ -119,13 +157,31 @@ export async function reviewLoad(db: Db, p: { input: LoadReviewRequest; now: Dat
   for (const e of screened) if (e.reason) incorrect.push({ index: e.index, email: e.email, reason: e.reason });
   if (valid.length > 0) {
     const since = frequencySince(p.now, p.calendar, reward.frequencyPeriod);
-    const { rows } = await db.execute<{ n: number; user_id: number | null; name: string; reason: LoadRejectionReason | null }>(
-      sql`select n, user_id, name, reason from rs_classify_load(${storeId}::integer, ${rewardId}::integer, ${since.toISOString()}::timestamptz, ${textArray(valid.map((e) => e.normalized))}::text[])`,
+    const { rows } = await db.execute<{
+      n: number;
+      user_id: number | null;
+      name: string;
+      reason: LoadRejectionReason | null;
+      prior_load: number | null;
+      activity_title: string | null;
+      activity_date: string | null;
+    }>(
+      sql`select c.n, c.user_id, c.name, c.reason, c.prior_load, l.activity_title, l.activity_date::text as activity_date
+        from rs_classify_load(${storeId}::integer, ${rewardId}::integer, ${since.toISOString()}::timestamptz,
+          ${textArray(valid.map((e) => e.normalized))}::text[], ${activity?.date ?? null}::date, ${activity?.key ?? null}::text) c
+        left join loads l on l.id = c.prior_load
+        order by c.n`,
     );
     for (const row of rows) {
       const e = valid[row.n - 1]!;
-      if (row.reason) incorrect.push({ index: e.index, email: e.email, reason: row.reason });
-      else correct.push({ index: e.index, email: e.normalized, userId: row.user_id!, name: row.name });
+      if (row.reason) {
+        // A once-per-activity refusal names the activity as the load that credited it wrote it.
+        const credited: CreditedActivity | undefined =
+          row.prior_load !== null && row.activity_title !== null && row.activity_date !== null
+            ? { title: row.activity_title, date: row.activity_date, loadId: row.prior_load }
+            : undefined;
+        incorrect.push({ index: e.index, email: e.email, reason: row.reason, ...(credited ? { activity: credited } : {}) });
+      } else correct.push({ index: e.index, email: e.normalized, userId: row.user_id!, name: row.name });
     }
   }
   incorrect.sort((a, b) => a.index - b.index);
@@ -134,7 +190,10 @@ export async function reviewLoad(db: Db, p: { input: LoadReviewRequest; now: Dat
 
 /** Fingerprint of a confirm request: the same Idempotency-Key with another body is refused. */
 export function loadRequestHash(input: LoadCreate): string {
-  const canonical = JSON.stringify([input.storeId, input.rewardId, input.points ?? null, input.reason, input.emails.map((e) => e.trim())]);
+  const fields: unknown[] = [input.storeId, input.rewardId, input.points ?? null, input.reason, input.emails.map((e) => e.trim())];
+  // Appended only when given, so the fingerprints of requests without an activity stay what they were.
+  if (input.activity) fields.push([input.activity.title, input.activity.date]);
+  const canonical = JSON.stringify(fields);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -156,6 +215,8 @@ export async function creditLoad(
     now: Date;
     accrualOpen: boolean;
     emails: readonly string[];
+    /** Required for a once-per-activity recognition, refused for the others (checked again under the lock). */
+    activity?: ActivityOfLoad | null;
   },
 ): Promise<{ id: number; replayed: boolean }> {
   const screened = screenEmails(p.emails);
@@ -167,10 +228,13 @@ export async function creditLoad(
       ${p.idempotencyKey ?? null}::text, ${p.requestHash ?? null}::text, ${p.since.toISOString()}::timestamptz,
       ${p.now.toISOString()}::timestamptz, ${p.accrualOpen}::boolean,
       ${textArray(valid.map((e) => e.normalized))}::text[], ${textArray(refused.map((e) => e.email))}::text[],
-      ${textArray(refused.map((e) => e.reason!))}::text[]) as result`);
+      ${textArray(refused.map((e) => e.reason!))}::text[],
+      ${p.activity?.title ?? null}::text, ${p.activity?.date ?? null}::date, ${p.activity?.key ?? null}::text) as result`);
     const raw = rows[0]!.result;
     return (typeof raw === 'string' ? JSON.parse(raw) : raw) as { id: number; replayed: boolean };
   } catch (err) {
+    // The unique index on an activity's entries only fires if something credited it past the lock: try again.
+    if (pgCode(err) === UNIQUE_VIOLATION) throw new AppError('CONFLICT');
     throw raisedRule(err) ?? err;
   }
 }
@@ -206,6 +270,7 @@ export async function createLoad(
   if (!isAccrualOpen(p.now, p.calendar)) throw new AppError('ACCRUAL_CLOSED');
   const reward = await loadReward(db, input.storeId, input.rewardId);
   const points = pointsOf(input, reward);
+  const activity = activityOf(input, reward, p.now, p.calendar);
   const result = await creditLoad(db, {
     storeId: input.storeId,
     rewardId: input.rewardId,
@@ -218,6 +283,7 @@ export async function createLoad(
     now: p.now,
     accrualOpen: isAccrualOpen(p.now, p.calendar),
     emails: input.emails,
+    activity,
   });
   return { load: await getLoad(db, result.id), replayed: result.replayed };
 }
@@ -236,6 +302,8 @@ const loadColumns = {
   rewardId: s.loads.rewardId,
   rewardName: s.rewards.name,
   reason: s.loads.reason,
+  activityTitle: s.loads.activityTitle,
+  activityDate: s.loads.activityDate,
   points: s.loads.points,
   receivers: s.loads.receivers,
   rejected: s.loads.rejected,
@@ -264,6 +332,7 @@ function toLoad(r: Awaited<ReturnType<ReturnType<typeof loadQuery>['execute']>>[
     storeName: r.storeName,
     reward: r.rewardId && r.rewardName ? { id: r.rewardId, name: r.rewardName } : null,
     reason: r.reason,
+    activity: r.activityTitle !== null && r.activityDate !== null ? { title: r.activityTitle, date: r.activityDate } : null,
     points: r.points,
     receivers: r.receivers,
     rejected: r.rejected,

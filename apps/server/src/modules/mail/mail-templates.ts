@@ -1,4 +1,5 @@
 import type { Language, NotificationItemType } from '@rewards/shared/enums';
+import type { MailChannel } from '@rewards/shared/mail';
 import { describeNotification, notificationLink } from '@rewards/shared/notifications';
 import { trackingOptions } from '@rewards/shared/profile';
 
@@ -9,6 +10,18 @@ import { trackingOptions } from '@rewards/shared/profile';
 export interface RenderedMail {
   subject: string;
   text: string;
+  /** Where the message leads in the store (a Teams notification opens it). */
+  link: string;
+}
+
+/** Who reads it, in which language, and by which channel (`email` unless said). */
+export interface RenderContext {
+  lang: Language;
+  name: string;
+  publicUrl: string;
+  channel?: MailChannel;
+  /** An e-mail in place of a Teams notification (Teams not configured, or it refused the user). */
+  insteadOfTeams?: boolean;
 }
 
 const statusLabel = (status: number, lang: Language) => trackingOptions.find((o) => o.id === status)?.label[lang] ?? String(status);
@@ -27,24 +40,38 @@ const words = {
     open: 'See it in the store:',
     signature: 'Rewards Store',
     why: 'You receive this e-mail because your profile prefers e-mail. You can change it in My profile.',
+    whyTeams: 'You receive this in Teams because your profile prefers Teams. You can change it in My profile.',
+    whyInsteadOfTeams: 'You receive this e-mail because Teams is not available to you. You can change your preferred method in My profile.',
   },
   es: {
     hello: (name: string) => `Hola ${name}:`,
     open: 'Míralo en la tienda:',
     signature: 'Tienda de recompensas',
     why: 'Recibes este correo porque tu perfil prefiere el correo. Puedes cambiarlo en Mi perfil.',
+    whyTeams: 'Recibes esto en Teams porque tu perfil prefiere Teams. Puedes cambiarlo en Mi perfil.',
+    whyInsteadOfTeams: 'Recibes este correo porque Teams no está disponible para ti. Puedes cambiar tu medio preferido en Mi perfil.',
   },
 } as const;
 
-function compose(lang: Language, name: string, lines: string[], link: string): string {
-  const w = words[lang];
-  return [w.hello(name), '', ...lines, '', w.open, link, '', '--', w.signature, w.why].join('\n');
+/**
+ * An e-mail: greeting, lines, link, signature. A Teams notification: the lines and why (the notification
+ * itself carries the link and the app's name).
+ */
+function compose(ctx: RenderContext, subject: string, lines: string[], link: string): RenderedMail {
+  const w = words[ctx.lang];
+  const text =
+    ctx.channel === 'teams'
+      ? [...lines.filter(Boolean), w.whyTeams].join('\n')
+      : [w.hello(ctx.name), '', ...lines, '', w.open, link, '', '--', w.signature, ctx.insteadOfTeams ? w.whyInsteadOfTeams : w.why].join(
+          '\n',
+        );
+  return { subject, text, link };
 }
 
 /** The e-mail copy of a notification (docs/architecture.md P4), in `lang`. */
 export function renderNotificationMail(
   n: { itemType: NotificationItemType; description: string; url: string | null },
-  ctx: { lang: Language; name: string; publicUrl: string },
+  ctx: RenderContext,
 ): RenderedMail {
   const { lang } = ctx;
   const d = describeNotification(n);
@@ -81,11 +108,37 @@ export function renderNotificationMail(
           ? `Los puntos no usados del año del programa ${d.values.year} vencieron; empiezas el nuevo año en cero.`
           : `Unused points of the ${d.values.year} program year expired; the new year starts from zero.`;
       break;
+    case 'productBackInStock':
+      subject = lang === 'es' ? `De vuelta en stock: ${d.values.name}` : `Back in stock: ${d.values.name}`;
+      line =
+        lang === 'es'
+          ? `${d.values.name}, de tus favoritos, vuelve a estar disponible.`
+          : `${d.values.name}, from your wishlist, is available again.`;
+      break;
+    case 'productsBackInStock':
+      subject = lang === 'es' ? `${d.values.count} productos de tus favoritos volvieron` : `${d.values.count} wishlist products are back`;
+      line =
+        lang === 'es'
+          ? `${d.values.count} productos de tus favoritos volvieron a estar disponibles.`
+          : `${d.values.count} products of your wishlist are back in stock.`;
+      break;
+    case 'productNew':
+      subject = lang === 'es' ? `Nuevo en tu categoría: ${d.values.name}` : `New in your category: ${d.values.name}`;
+      line =
+        lang === 'es' ? `Llegó ${d.values.name} a tu categoría preferida.` : `${d.values.name} just arrived in your preferred category.`;
+      break;
+    case 'productsNew':
+      subject = lang === 'es' ? `${d.values.count} productos nuevos en tu categoría` : `${d.values.count} new products in your category`;
+      line =
+        lang === 'es'
+          ? `Llegaron ${d.values.count} productos nuevos a tu categoría preferida.`
+          : `${d.values.count} new products just arrived in your preferred category.`;
+      break;
     default:
       subject = typeSubject[n.itemType][lang];
       line = n.description;
   }
-  return { subject, text: compose(lang, ctx.name, [line], `${ctx.publicUrl}${notificationLink(n)}`) };
+  return compose(ctx, subject, [line], `${ctx.publicUrl}${notificationLink(n)}`);
 }
 
 /**
@@ -94,7 +147,7 @@ export function renderNotificationMail(
  */
 export function renderOrderApprovedMail(
   order: { id: number; total: number; lines: { name: string; quantity: number }[] },
-  ctx: { lang: Language; name: string; publicUrl: string },
+  ctx: RenderContext,
 ): RenderedMail {
   const { lang } = ctx;
   const items = order.lines.map((l) => `- ${l.name} x ${l.quantity}`);
@@ -113,5 +166,5 @@ export function renderOrderApprovedMail(
           '',
           'The selected provider will send you a follow-up e-mail with the final redemption link. You have 10 days from receiving it to complete your selection.',
         ];
-  return { subject, text: compose(lang, ctx.name, lines, `${ctx.publicUrl}/myOrders`) };
+  return compose(ctx, subject, lines, `${ctx.publicUrl}/myOrders`);
 }

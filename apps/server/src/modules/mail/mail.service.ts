@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { listResponse, type ListResponse } from '@rewards/shared/common';
 import { defaultLanguage, type Language } from '@rewards/shared/enums';
-import type { OutboxMessage, OutboxQuery } from '@rewards/shared/mail';
+import type { MailChannel, OutboxMessage, OutboxQuery } from '@rewards/shared/mail';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { renderNotificationMail, renderOrderApprovedMail, type RenderedMail } from './mail-templates.ts';
@@ -27,11 +27,17 @@ export async function enqueueOrderApprovedMail(tx: DbOrTx, p: { orderId: number;
 
 /**
  * What a row says: its own subject and text when it has them (written by its writer, or rendered when
- * it was sent), else rendered now from what it references in the user's language. Null when what it
- * references is gone (a deleted notification or order).
+ * it was sent), else rendered now from what it references in the user's language, for `channel` (the
+ * row's own unless said: a Teams row sent by e-mail reads as an e-mail). Null when what it references is
+ * gone (a deleted notification or order).
  */
-export async function renderOutboxRow(db: DbOrTx, row: OutboxRow, publicUrl: string): Promise<RenderedMail | null> {
-  if (row.subject !== null && row.bodyText !== null) return { subject: row.subject, text: row.bodyText };
+export async function renderOutboxRow(
+  db: DbOrTx,
+  row: OutboxRow,
+  publicUrl: string,
+  channel: MailChannel = row.channel,
+): Promise<RenderedMail | null> {
+  if (row.subject !== null && row.bodyText !== null) return { subject: row.subject, text: row.bodyText, link: publicUrl };
   const [who] = row.userId
     ? await db
         .select({ name: s.users.name, language: s.profiles.language })
@@ -39,7 +45,13 @@ export async function renderOutboxRow(db: DbOrTx, row: OutboxRow, publicUrl: str
         .leftJoin(s.profiles, eq(s.profiles.userId, s.users.id))
         .where(eq(s.users.id, row.userId))
     : [];
-  const ctx = { lang: (who?.language ?? defaultLanguage) as Language, name: who?.name ?? row.toAddress, publicUrl };
+  const ctx = {
+    lang: (who?.language ?? defaultLanguage) as Language,
+    name: who?.name ?? row.toAddress,
+    publicUrl,
+    channel,
+    insteadOfTeams: channel === 'email' && (row.channel === 'teams' || !!row.lastError?.startsWith('Teams:')),
+  };
   if (row.kind === 'notification' && row.notificationId !== null) {
     const [n] = await db
       .select({ itemType: s.notifications.itemType, description: s.notifications.description, url: s.notifications.url })
@@ -94,6 +106,7 @@ export async function listOutbox(
     data.push({
       id: row.id,
       kind: row.kind,
+      channel: row.channel,
       toAddress: row.toAddress,
       subject: mail?.subject ?? '',
       bodyText: mail?.text ?? '',

@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
 import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
-import { deliverDueMail, smtpTransport, type DeliveryOptions } from './mail-worker.ts';
+import { deliverDueMail, INTERRUPTED_SEND, smtpTransport, type DeliveryOptions } from './mail-worker.ts';
 
 /** A real SMTP server on a loopback port that records what it receives (and can be stopped and started). */
 class LocalSmtp {
@@ -53,7 +53,8 @@ const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 let options: Omit<DeliveryOptions, 'now'>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Teams configured (nothing here calls it), so the admin may choose it.
+  t = await createTestApp({ TEAMS_TENANT_ID: 'contoso', TEAMS_CLIENT_ID: 'app', TEAMS_CLIENT_SECRET: 'secret' });
   await smtp.start();
   options = {
     transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`),
@@ -102,12 +103,26 @@ const outboxOf = (userId: number) =>
   t.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.userId, userId)).orderBy(asc(s.emailOutbox.id));
 
 describe('e-mail copies of notifications', () => {
-  it('sends a copy to an e-mail-preferring user in their language, and none to a Teams-preferring one', async () => {
+  it('sends the copy of a Teams-preferring user by e-mail when Teams is not configured, as an e-mail', async () => {
+    expect((await credit(ids.admin!, 'Teams sin configurar')).statusCode).toBe(200);
+    // The e-mail worker alone leaves it...
+    expect(await deliverDueMail(t.db, { ...options, now: at(0) })).toMatchObject({ claimed: 0 });
+    // ...and takes it when it is told Teams is not there (main.ts without TEAMS_*).
+    expect(await deliverDueMail(t.db, { ...options, channels: ['email', 'teams'], now: at(0) })).toMatchObject({ sent: 1 });
+    const [row] = (await outboxOf(ids.admin!)).slice(-1);
+    expect(row).toMatchObject({ status: 'sent', channel: 'email', toAddress: 'admin@rewards.test' });
+    expect(row!.bodyText).toContain('Teams sin configurar');
+    expect(row!.bodyText).toContain('Recibes este correo porque Teams no está disponible para ti');
+    expect(smtp.received.map((m) => m.to)).toEqual(['admin@rewards.test']);
+  });
+
+  it('sends a copy to an e-mail-preferring user in their language, and none by e-mail to a Teams-preferring one', async () => {
     expect((await credit(ids.ana!, 'Great teamwork in March')).statusCode).toBe(200);
     expect((await credit(ids.luis!, 'Gran trabajo en equipo')).statusCode).toBe(200);
     expect((await credit(ids.admin!, 'Solo por Teams')).statusCode).toBe(200);
     const adminRows = await outboxOf(ids.admin!);
-    expect(adminRows).toEqual([]);
+    // The admin's copy is a Teams row, which the e-mail worker leaves to the Teams worker.
+    expect(adminRows.filter((r) => r.status === 'pending').map((r) => r.channel)).toEqual(['teams']);
     const [pending] = (await outboxOf(ids.ana!)).slice(-1);
     expect(pending).toMatchObject({ kind: 'notification', status: 'pending', attempts: 0, toAddress: 'ana@rewards.test', subject: null });
 
@@ -224,6 +239,42 @@ describe('a failing SMTP server never loses a message', () => {
       .from(s.emailOutbox)
       .where(and(eq(s.emailOutbox.userId, ids.luis!), inArray(s.emailOutbox.status, ['sent'])));
     expect(states.filter((r) => r.attempts !== 1)).toEqual([]);
+  });
+});
+
+describe('a worker that dies mid-batch', () => {
+  it('leaves its unstarted messages to another worker after the lease, and marks the one cut off mid-send failed, never sent twice', async () => {
+    const rows = Array.from({ length: 3 }, (_, i) => ({ userId: ids.luis!, itemType: 'points' as const, description: `Cut off ${i}` }));
+    await t.db.insert(s.notifications).values(rows);
+    // The first worker hands its first message to an SMTP call that never answers: as if its process died there.
+    let handedOver = () => {};
+    const reached = new Promise<void>((resolve) => (handedOver = resolve));
+    const dead: DeliveryOptions['transport'] = {
+      send: () => {
+        handedOver();
+        return new Promise<void>(() => {});
+      },
+    };
+    void deliverDueMail(t.db, { ...options, transport: dead, now: at(0), batch: 3 });
+    await reached;
+    // Within the lease nobody touches its rows.
+    expect(await deliverDueMail(t.db, { ...options, now: at(60) })).toMatchObject({ claimed: 0, interrupted: 0 });
+    const after = await deliverDueMail(t.db, { ...options, now: at(121) });
+    expect(after).toMatchObject({ claimed: 2, sent: 2, interrupted: 1 });
+    const mine = await t.db
+      .select({ status: s.emailOutbox.status, lastError: s.emailOutbox.lastError, attempts: s.emailOutbox.attempts })
+      .from(s.emailOutbox)
+      .where(eq(s.emailOutbox.userId, ids.luis!))
+      .orderBy(asc(s.emailOutbox.id));
+    expect(mine.slice(-3)).toEqual([
+      { status: 'failed', lastError: INTERRUPTED_SEND, attempts: 1 },
+      { status: 'sent', lastError: null, attempts: 2 },
+      { status: 'sent', lastError: null, attempts: 2 },
+    ]);
+    const texts = smtp.received.filter((m) => m.text.includes('Cut off ')).map((m) => /Cut off \d/.exec(m.text)![0]);
+    expect(texts.sort()).toEqual(['Cut off 1', 'Cut off 2']);
+    // Nothing is due any more: the failed one stays failed.
+    expect(await deliverDueMail(t.db, { ...options, now: at(600) })).toMatchObject({ claimed: 0, interrupted: 0 });
   });
 });
 

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { itemEnvelope } from '@rewards/shared/common';
+import { coordinatesSchema, savedPlaceSchema } from '@rewards/shared/places';
 import {
-  catalogOptionSchema,
+  contactOptionSchema,
   contactOptions,
   nearestStoreResultSchema,
   positionSchema,
@@ -13,11 +14,13 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { pickLanguage } from '../../lib/language.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { adoptNearestStore, getPreferences, saveProfile } from './profile.service.ts';
+import { refuseInvalidCoordinates } from '../places/places.routes.ts';
+import { adoptNearestStore, forgetPosition, getPreferences, savePosition, saveProfile } from './profile.service.ts';
 
 /** The session user's profile and preferences (docs/architecture.md P3 and P7); registered under /api. */
 export async function profileRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
-  const { db, clock } = opts.deps;
+  const { db, clock, config } = opts.deps;
+  const teamsAvailable = config.teams !== null;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -27,7 +30,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { deps: AppDeps 
       schema: {
         tags: ['profile'],
         summary:
-          "Save the session user's preferences (city, postal code, state, address, preferred contact, preferred category of their store, office in the city; storeId chooses a store); e-mails follow the request's language",
+          "Save the session user's preferences (city, postal code, state, address, preferred contact, preferred category of their store, office in the city; storeId chooses a store); e-mails follow the request's language. Choosing Teams where it is not configured is refused (422 TEAMS_UNAVAILABLE); a Teams choice saved before goes by e-mail",
         body: profileFormSchema,
         response: { 200: itemEnvelope(userPreferencesSchema) },
       },
@@ -38,25 +41,64 @@ export async function profileRoutes(app: FastifyInstance, opts: { deps: AppDeps 
         form: request.body,
         language: pickLanguage(request.headers['accept-language']),
         now: clock.now(),
+        teamsAvailable,
       }),
     }),
+  );
+
+  r.put(
+    '/users/profile/position',
+    {
+      config: { access: 'user' },
+      attachValidation: true,
+      schema: {
+        tags: ['profile'],
+        summary:
+          "Save the session user's position: the server derives its country (null at sea), continent and IANA time zone offline and keeps them with the profile; INVALID_COORDINATES out of range",
+        body: coordinatesSchema,
+        response: { 200: itemEnvelope(savedPlaceSchema) },
+      },
+    },
+    async (request) => {
+      refuseInvalidCoordinates(request);
+      return { data: await savePosition(db, { userId: requireUser(request).id, position: request.body, now: clock.now() }) };
+    },
+  );
+
+  r.delete(
+    '/users/profile/position',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['profile'],
+        summary: "Forget the session user's saved position and the place derived from it (times then show in the browser's zone)",
+        response: { 200: itemEnvelope(userPreferencesSchema) },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request).id;
+      await forgetPosition(db, { userId, now: clock.now() });
+      return { data: await getPreferences(db, userId) };
+    },
   );
 
   r.post(
     '/users/store/nearest',
     {
       config: { access: 'user' },
+      attachValidation: true,
       schema: {
         tags: ['profile'],
         summary:
-          "The browser's position: a user with no store, or with the default one, gets the nearest active store; a chosen store is never replaced",
+          "The browser's position, kept with the profile with its country and time zone: a user with no store, or with the default one, gets the nearest active store; a chosen store is never replaced; INVALID_COORDINATES out of range",
         body: positionSchema,
         response: { 200: itemEnvelope(nearestStoreResultSchema) },
       },
     },
-    async (request) => ({
-      data: await adoptNearestStore(db, { userId: requireUser(request).id, position: request.body, now: clock.now() }),
-    }),
+    async (request) => {
+      refuseInvalidCoordinates(request);
+      return { data: await adoptNearestStore(db, { userId: requireUser(request).id, position: request.body, now: clock.now() }) };
+    },
   );
 
   r.get(
@@ -78,10 +120,18 @@ export async function profileRoutes(app: FastifyInstance, opts: { deps: AppDeps 
       config: { access: 'public' },
       schema: {
         tags: ['profile'],
-        summary: 'Preferred communication methods: teams, email (Correo)',
-        response: { 200: itemEnvelope(z.array(catalogOptionSchema)) },
+        summary:
+          'Preferred communication methods: teams, email (Correo), each with whether this installation offers it (Teams only when configured)',
+        response: { 200: itemEnvelope(z.array(contactOptionSchema)) },
       },
     },
-    async () => ({ data: contactOptions.map((c) => ({ id: null, value: c.value, label: { ...c.label } })) }),
+    async () => ({
+      data: contactOptions.map((c) => ({
+        id: null,
+        value: c.value,
+        label: { ...c.label },
+        available: c.value !== 'teams' || teamsAvailable,
+      })),
+    }),
   );
 }

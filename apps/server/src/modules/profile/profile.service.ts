@@ -9,9 +9,11 @@ import {
   type StoreSource,
   type UserPreferences,
 } from '@rewards/shared/profile';
+import type { Coordinates, SavedPlace } from '@rewards/shared/places';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { namePlace, reverseGeocode } from '../places/places.service.ts';
 
 const profileSlugs = profileCategories.map((c) => c.value);
 
@@ -32,11 +34,59 @@ export async function getPreferences(db: DbOrTx, userId: number): Promise<UserPr
     preferredContact: p?.preferredContact ?? 'email',
     preferredCategoryId: p?.preferredCategoryId ?? null,
     officeInCity: p?.officeInCity ?? null,
+    productNews: p?.productNews ?? false,
     storeId: row.storeId,
     storeSource: p?.storeSource ?? null,
     language: p?.language ?? null,
     savedAt: p?.savedAt?.toISOString() ?? null,
+    place: p ? savedPlaceOf(p) : null,
   };
+}
+
+/** The place kept with a profile, named in both languages; null until a position is saved. */
+function savedPlaceOf(p: typeof s.profiles.$inferSelect): SavedPlace | null {
+  if (p.latitude === null || p.longitude === null || p.timeZone === null || p.locatedAt === null) return null;
+  return {
+    ...namePlace({
+      latitude: p.latitude,
+      longitude: p.longitude,
+      countryCode: p.countryCode,
+      continent: p.continent,
+      timeZone: p.timeZone,
+    }),
+    locatedAt: p.locatedAt.toISOString(),
+  };
+}
+
+/**
+ * `PUT /api/users/profile/position` (and the layout's nearest-store call): keeps the user's position with
+ * the country, continent and time zone derived from it offline (docs/decisions/0029-offline-reverse-geocoding.md).
+ */
+export async function savePosition(db: DbOrTx, p: { userId: number; position: Coordinates; now: Date }): Promise<SavedPlace> {
+  const place = await reverseGeocode(p.position);
+  const values = {
+    latitude: place.latitude,
+    longitude: place.longitude,
+    countryCode: place.countryCode,
+    continent: place.continent,
+    timeZone: place.timeZone,
+    locatedAt: p.now,
+    updatedAt: p.now,
+  };
+  // The session user's row exists (sessions cascade with it), so the profile row can be written at once.
+  await db
+    .insert(s.profiles)
+    .values({ userId: p.userId, ...values })
+    .onConflictDoUpdate({ target: s.profiles.userId, set: values });
+  return { ...place, locatedAt: p.now.toISOString() };
+}
+
+/** `DELETE /api/users/profile/position`: forgets the position and what was derived from it. */
+export async function forgetPosition(db: DbOrTx, p: { userId: number; now: Date }): Promise<void> {
+  await db
+    .update(s.profiles)
+    .set({ latitude: null, longitude: null, countryCode: null, continent: null, timeZone: null, locatedAt: null, updatedAt: p.now })
+    .where(eq(s.profiles.userId, p.userId));
 }
 
 /**
@@ -66,16 +116,22 @@ const invalid = (field: string, message: string) =>
  */
 export async function saveProfile(
   db: DbOrTx,
-  p: { userId: number; form: ProfileForm; language: Language; now: Date },
+  p: { userId: number; form: ProfileForm; language: Language; now: Date; teamsAvailable: boolean },
 ): Promise<UserPreferences> {
   const { form } = p;
   await db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: s.users.id, storeId: s.users.storeId })
+      .select({ id: s.users.id, storeId: s.users.storeId, contact: s.profiles.preferredContact })
       .from(s.users)
+      .leftJoin(s.profiles, eq(s.profiles.userId, s.users.id))
       .where(eq(s.users.id, p.userId))
-      .for('update');
+      .for('update', { of: s.users });
     if (!user) throw notFound();
+    // Choosing Teams where it is not configured is refused; a Teams choice saved before (Teams was
+    // configured then) stays, and its copies go by e-mail (docs/decisions/0030-teams-channel.md).
+    if (form.preferredContact === 'teams' && !p.teamsAvailable && user.contact !== 'teams') {
+      throw new AppError('TEAMS_UNAVAILABLE', [{ field: 'body.preferredContact', message: 'Teams is not available', code: 'custom' }]);
+    }
     let storeId = user.storeId;
     let storeSource: StoreSource | undefined;
     if (form.storeId !== undefined && form.storeId !== null) {
@@ -100,6 +156,7 @@ export async function saveProfile(
       preferredContact: form.preferredContact,
       preferredCategoryId: form.preferredCategoryId,
       officeInCity: form.officeInCity,
+      ...(form.productNews !== undefined ? { productNews: form.productNews } : {}),
       language: p.language,
       savedAt: p.now,
       updatedAt: p.now,
@@ -138,6 +195,8 @@ export async function nearestStore(db: DbOrTx, pos: Position): Promise<{ id: num
  * set is never replaced. The preferred category follows the move (same slug in the new store, else none).
  */
 export async function adoptNearestStore(db: DbOrTx, p: { userId: number; position: Position; now: Date }): Promise<NearestStoreResult> {
+  // The browser's position is the user's: kept with what it tells (country, time zone) for the profile.
+  await savePosition(db, p);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ storeId: s.users.storeId, storeSource: s.profiles.storeSource, categoryId: s.profiles.preferredCategoryId })

@@ -7,7 +7,8 @@ let t: TestApp;
 const sessions: Record<string, string> = {};
 const stores: Record<string, number> = {};
 beforeAll(async () => {
-  t = await createTestApp();
+  // Teams configured, so it may be chosen (its refusal without configuration: modules/teams/teams.test.ts).
+  t = await createTestApp({ TEAMS_TENANT_ID: 'contoso', TEAMS_CLIENT_ID: 'app', TEAMS_CLIENT_SECRET: 'secret' });
   for (const who of ['ana', 'admin', 'luis']) sessions[who] = (await signIn(t.app, `${who}@rewards.test`)).session!;
   for (const st of await t.db.select().from(s.stores)) stores[st.sedeId!] = st.id;
 });
@@ -49,8 +50,8 @@ describe('catalog lists', () => {
     expect(tracking[1]).toEqual({ id: 2, value: 'in_progress', label: { en: 'Approved', es: 'Aprobado' } });
     const contact = (await get('/api/userPreferences/contactPreferences')).json().data;
     expect(contact).toEqual([
-      { id: null, value: 'teams', label: { en: 'Teams', es: 'Teams' } },
-      { id: null, value: 'email', label: { en: 'E-mail', es: 'Correo' } },
+      { id: null, value: 'teams', label: { en: 'Teams', es: 'Teams' }, available: true },
+      { id: null, value: 'email', label: { en: 'E-mail', es: 'Correo' }, available: true },
     ]);
   });
 
@@ -168,7 +169,7 @@ describe('nearest store', () => {
     ]) {
       const res = await post('/api/users/store/nearest', 'ana', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().code).toBe('VALIDATION_FAILED');
+      expect(res.json().code).toBe('INVALID_COORDINATES');
     }
     expect((await post('/api/users/store/nearest', undefined, monterrey)).statusCode).toBe(401);
   });

@@ -20,6 +20,7 @@ const columns = {
   points: s.rewards.points,
   frequencyLimit: s.rewards.frequencyLimit,
   frequencyPeriod: s.rewards.frequencyPeriod,
+  activityKind: s.rewards.activityKind,
   active: s.rewards.active,
 };
 
@@ -100,6 +101,9 @@ async function uniqueCode(db: DbOrTx, storeId: number, name: string): Promise<st
   for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
 }
 
+/** The kind of activity is kept only for once-per-activity recognitions (the schema requires it then). */
+const kindOf = (input: RewardForm) => (input.frequencyPeriod === 'activity' ? (input.activityKind ?? null) : null);
+
 const codeTaken = () =>
   new AppError('REWARD_CODE_TAKEN', [{ field: 'body.code', message: 'Already used by another recognition', code: 'taken' }]);
 
@@ -131,6 +135,7 @@ export async function createReward(db: DbOrTx, input: RewardCreate & { actorId: 
           points: input.points,
           frequencyLimit: input.frequencyLimit,
           frequencyPeriod: input.frequencyPeriod,
+          activityKind: kindOf(input),
           createdBy: input.actorId,
           modifiedBy: input.actorId,
           createdAt: input.now,
@@ -177,6 +182,7 @@ export async function updateReward(db: DbOrTx, id: number, input: RewardForm & {
           points: input.points,
           frequencyLimit: input.frequencyLimit,
           frequencyPeriod: input.frequencyPeriod,
+          activityKind: kindOf(input),
           modifiedBy: input.actorId,
           updatedAt: input.now,
         })

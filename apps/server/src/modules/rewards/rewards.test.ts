@@ -61,7 +61,11 @@ describe('recognitions: reading', () => {
       storeId: 1,
       active: true,
     });
-    expect(body.data.find((r: { code: string }) => r.code === 'class')).toMatchObject({ frequencyLimit: 1, frequencyPeriod: 'day' });
+    expect(body.data.find((r: { code: string }) => r.code === 'class')).toMatchObject({
+      frequencyLimit: 1,
+      frequencyPeriod: 'activity',
+      activityKind: 'class',
+    });
     // A shopper of another store sees theirs.
     expect((await get('/api/rewards/', 'luis')).json().data.every((r: { storeId: number }) => r.storeId === 2)).toBe(true);
   });

@@ -97,6 +97,14 @@ const CATEGORY = 2;
 const DESCRIPTION = 4;
 const weightOf = (mask: number) => (mask & NAME ? 4 : mask & CATEGORY ? 2 : 1);
 
+/** The live products (slots, ascending) a query word finds, and the weight of the best field it is found in. */
+interface Hits {
+  slots: Int32Array;
+  weights: Uint8Array;
+}
+/** Slots held by the kept query words' lists over all of a store's words (4 bytes each plus one): about 5 MB. */
+const HITS_KEPT_MAX = 1_000_000;
+
 /** The products (by slot) a word of the index occurs in, and in which fields. */
 interface Postings {
   slots: number[];
@@ -116,6 +124,9 @@ class StoreIndex {
   private readonly words = new SearchableMap<Postings>();
   /** Typo lookups are the costly part of a search, and the same misspellings come back. */
   private readonly near = new Map<string, Postings[]>();
+  /** Each query word's products (`hits`), until the index changes; `hitsSize` counts the slots they hold. */
+  private readonly hitsOf = new Map<string, Hits>();
+  private hitsSize = 0;
 
   get dead() {
     return this.slots.length - this.entries.size;
@@ -134,6 +145,7 @@ class StoreIndex {
     ] as const)
       for (const w of words(text)) masks.set(w, (masks.get(w) ?? 0) | bit);
     this.near.clear();
+    this.forgetHits();
     for (const [w, mask] of masks) {
       const postings = this.words.fetch(w, () => ({ slots: [], masks: [] }));
       postings.slots.push(slot);
@@ -147,6 +159,13 @@ class StoreIndex {
     this.slots[slot] = undefined;
     this.slotOf.delete(id);
     this.entries.delete(id);
+    this.forgetHits();
+  }
+
+  private forgetHits() {
+    if (this.hitsSize === 0 && this.hitsOf.size === 0) return;
+    this.hitsOf.clear();
+    this.hitsSize = 0;
   }
 
   /** A product whose words did not change: the same slot and postings, its new figures. */
@@ -162,40 +181,63 @@ class StoreIndex {
    * typo distance instead ("audifonoz" -> "audifonos"); a word the store has is taken as spelled.
    */
   match(queryWords: string[], fuzzy: boolean): Map<number, number> {
-    const perWord: { weights: Uint8Array; slots: number[] }[] = [];
+    const perWord: Hits[] = [];
     for (const w of queryWords) {
-      const weights = new Uint8Array(this.slots.length);
-      const slots: number[] = [];
-      const collect = (postings: Postings) => {
-        for (let i = 0; i < postings.slots.length; i++) {
-          const slot = postings.slots[i]!;
-          if (!this.slots[slot]) continue;
-          const weight = weightOf(postings.masks[i]!);
-          if (weights[slot] === 0) slots.push(slot);
-          if (weights[slot]! < weight) weights[slot] = weight;
-        }
-      };
-      for (const postings of this.words.atPrefix(w).values()) collect(postings);
-      if (fuzzy && slots.length === 0) for (const postings of this.nearWords(w)) collect(postings);
-      if (slots.length === 0) return new Map();
-      perWord.push({ weights, slots });
+      const hits = this.hits(w, fuzzy);
+      if (hits.slots.length === 0) return new Map();
+      perWord.push(hits);
     }
     perWord.sort((a, b) => a.slots.length - b.slots.length);
     const [smallest, ...others] = perWord;
+    if (!smallest) return new Map();
+    // Every list is in slot order: walk the others alongside the smallest one.
+    const at = new Array<number>(others.length).fill(0);
     const ranks = new Map<number, number>();
-    for (const slot of smallest?.slots ?? []) {
-      let rank = smallest!.weights[slot]!;
-      for (const other of others) {
-        const weight = other.weights[slot]!;
-        if (weight === 0) {
-          rank = 0;
-          break;
-        }
-        rank += weight;
+    for (let i = 0; i < smallest.slots.length; i++) {
+      const slot = smallest.slots[i]!;
+      let rank = smallest.weights[i]!;
+      for (let k = 0; k < others.length && rank > 0; k++) {
+        const other = others[k]!;
+        let j = at[k]!;
+        while (j < other.slots.length && other.slots[j]! < slot) j++;
+        at[k] = j;
+        rank = j < other.slots.length && other.slots[j] === slot ? rank + other.weights[j]! : 0;
       }
-      if (rank > 0) ranks.set(slot, rank);
+      if (rank > 0 && this.slots[slot]) ranks.set(slot, rank);
     }
     return ranks;
+  }
+
+  /**
+   * The live products a query word starts a word of (or, `fuzzy` and none, is within typo distance of),
+   * in slot order, with the weight of the best field. Shoppers' words come back far more often than their
+   * queries ("taza azul", "taza 12"), so each word's list is kept until the index changes.
+   */
+  private hits(w: string, fuzzy: boolean): Hits {
+    const key = fuzzy ? `~${w}` : w;
+    let hits = this.hitsOf.get(key);
+    if (hits) return hits;
+    const best = new Map<number, number>();
+    const collect = (postings: Postings) => {
+      for (let i = 0; i < postings.slots.length; i++) {
+        const slot = postings.slots[i]!;
+        if (!this.slots[slot]) continue;
+        const weight = weightOf(postings.masks[i]!);
+        if ((best.get(slot) ?? 0) < weight) best.set(slot, weight);
+      }
+    };
+    for (const postings of this.words.atPrefix(w).values()) collect(postings);
+    if (fuzzy && best.size === 0) for (const postings of this.nearWords(w)) collect(postings);
+    const slots = Int32Array.from(best.keys()).sort();
+    hits = { slots, weights: Uint8Array.from(slots, (slot) => best.get(slot)!) };
+    // Bounded by the postings they copy, not only by their number: a prefix of one letter lists most products.
+    this.hitsSize += slots.length;
+    if (this.hitsSize > HITS_KEPT_MAX) {
+      this.hitsOf.clear();
+      this.hitsSize = slots.length;
+    }
+    this.hitsOf.set(key, hits);
+    return hits;
   }
 
   /** Postings of the store's words within a query word's typo distance; remembered until the index gains a word. */

@@ -5,6 +5,28 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { timeZoneAt } from '../places/places.service.ts';
+import { pgCode, UNIQUE_VIOLATION } from '../rewards/search.ts';
+
+const sedeTaken = () => new AppError('SEDE_ID_TAKEN', [{ field: 'body.sedeId', message: 'Already used by another store', code: 'taken' }]);
+
+/** One store per corporate site: another store with the same code (trimmed, any case) is SEDE_ID_TAKEN. */
+async function assertSedeFree(db: DbOrTx, sedeId: string | null | undefined, storeId?: number) {
+  if (!sedeId) return;
+  const same = sql`lower(btrim(${s.stores.sedeId})) = lower(btrim(${sedeId}))`;
+  const [other] = await db
+    .select({ id: s.stores.id })
+    .from(s.stores)
+    .where(storeId === undefined ? same : and(same, sql`${s.stores.id} <> ${storeId}`))
+    .limit(1);
+  if (other) throw sedeTaken();
+}
+
+/** A write that lost the race for a site code to another store. */
+function sedeConflict(err: unknown): never {
+  if (pgCode(err) === UNIQUE_VIOLATION) throw sedeTaken();
+  throw err;
+}
 
 const columns = {
   id: s.stores.id,
@@ -17,13 +39,27 @@ const columns = {
   active: s.stores.active,
 };
 
+type StoreRow = Omit<Store, 'timeZone'>;
+
+/** A store as answered: with the IANA time zone of its coordinates, derived offline (decision 0029). */
+async function toStore(row: StoreRow): Promise<Store> {
+  return { ...row, timeZone: await timeZoneAt(row.lat, row.long) };
+}
+
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Stores by status (active unless told otherwise), title and address search, paged in SQL, oldest first. */
+/** Stores by status (active unless told otherwise), title, address and site code search, paged in SQL, oldest first. */
 export async function listStores(db: DbOrTx, q: StoreListQuery): Promise<ListResponse<Store>> {
   const conditions: SQL[] = [];
   if (q.status !== 'all') conditions.push(eq(s.stores.active, q.status === 'active'));
-  if (q.search) conditions.push(or(ilike(s.stores.title, escapeLike(q.search)), ilike(s.stores.location, escapeLike(q.search)))!);
+  if (q.search)
+    conditions.push(
+      or(
+        ilike(s.stores.title, escapeLike(q.search)),
+        ilike(s.stores.location, escapeLike(q.search)),
+        ilike(s.stores.sedeId, escapeLike(q.search)),
+      )!,
+    );
   const where = conditions.length ? and(...conditions) : undefined;
   const [total] = await db.select({ n: count() }).from(s.stores).where(where);
   const data = await db
@@ -34,13 +70,13 @@ export async function listStores(db: DbOrTx, q: StoreListQuery): Promise<ListRes
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const totalCount = total?.n ?? 0;
-  return listResponse(data, q, totalCount);
+  return listResponse(await Promise.all(data.map(toStore)), q, totalCount);
 }
 
 export async function getStore(db: DbOrTx, id: number): Promise<Store> {
   const [row] = await db.select(columns).from(s.stores).where(eq(s.stores.id, id));
   if (!row) throw notFound();
-  return row;
+  return toStore(row);
 }
 
 /** The store a user belongs to (null when they have none); 404 for an unknown user. */
@@ -51,10 +87,11 @@ export async function getStoreOfUser(db: DbOrTx, userId: number): Promise<Store 
     .leftJoin(s.stores, eq(s.stores.id, s.users.storeId))
     .where(eq(s.users.id, userId));
   if (!row) throw notFound();
-  return row.store?.id == null ? null : (row.store as Store);
+  return row.store?.id == null ? null : toStore(row.store as StoreRow);
 }
 
 export async function createStore(db: DbOrTx, input: StoreForm & { actorId: number; now: Date }): Promise<Store> {
+  await assertSedeFree(db, input.sedeId);
   const [row] = await db
     .insert(s.stores)
     .values({
@@ -69,12 +106,14 @@ export async function createStore(db: DbOrTx, input: StoreForm & { actorId: numb
       createdAt: input.now,
       updatedAt: input.now,
     })
-    .returning(columns);
-  return row!;
+    .returning(columns)
+    .catch(sedeConflict);
+  return toStore(row!);
 }
 
 /** Changes the fields given (the legacy call sends only some of them). */
 export async function updateStore(db: DbOrTx, id: number, input: StoreUpdate & { actorId: number; now: Date }): Promise<Store> {
+  await assertSedeFree(db, input.sedeId, id);
   const [row] = await db
     .update(s.stores)
     .set({
@@ -89,9 +128,10 @@ export async function updateStore(db: DbOrTx, id: number, input: StoreUpdate & {
       updatedAt: input.now,
     })
     .where(eq(s.stores.id, id))
-    .returning(columns);
+    .returning(columns)
+    .catch(sedeConflict);
   if (!row) throw notFound();
-  return row;
+  return toStore(row);
 }
 
 export async function setStoreActive(db: DbOrTx, id: number, active: boolean, actorId: number, now: Date): Promise<Store> {
@@ -132,14 +172,16 @@ function isForeignKeyViolation(err: unknown): boolean {
  */
 export async function deleteStore(db: DbOrTx, id: number): Promise<Store> {
   try {
-    return await db.transaction(async (tx) => {
-      const [current] = await tx.select(columns).from(s.stores).where(eq(s.stores.id, id)).for('update');
-      if (!current) throw notFound();
-      const usage = await storeUsage(tx, id);
-      if (Object.values(usage).some((v) => v > 0)) throw new AppError('STORE_IN_USE', usage);
-      await tx.delete(s.stores).where(eq(s.stores.id, id));
-      return current;
-    });
+    return await db
+      .transaction(async (tx) => {
+        const [current] = await tx.select(columns).from(s.stores).where(eq(s.stores.id, id)).for('update');
+        if (!current) throw notFound();
+        const usage = await storeUsage(tx, id);
+        if (Object.values(usage).some((v) => v > 0)) throw new AppError('STORE_IN_USE', usage);
+        await tx.delete(s.stores).where(eq(s.stores.id, id));
+        return current;
+      })
+      .then(toStore);
   } catch (err) {
     if (isForeignKeyViolation(err)) throw new AppError('STORE_IN_USE', await storeUsage(db, id));
     throw err;

@@ -42,7 +42,7 @@ const office = (patch: Record<string, unknown> = {}) => ({
 async function createStore(patch: Record<string, unknown> = {}) {
   const res = await send('POST', '/api/stores', 'super', office(patch));
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number; title: string; active: boolean };
+  return res.json().data as { id: number; title: string; active: boolean; sedeId: string | null };
 }
 
 describe('GET /api/stores', () => {
@@ -59,6 +59,7 @@ describe('GET /api/stores', () => {
       sedeId: 'CDMX',
       inventoryId: 'INV-CDMX',
       active: true,
+      timeZone: 'America/Mexico_City',
     });
     const second = (await get('/api/stores/?pageSize=2&page=2')).json();
     expect(second).toMatchObject({ page: 2, pageSize: 2, totalCount: 3, totalPages: 2 });
@@ -110,10 +111,10 @@ describe('GET /api/stores/{id}', () => {
 
 describe('POST /api/stores', () => {
   it('lets a super administrator create a store, recorded as theirs', async () => {
-    const res = await send('POST', '/api/stores', 'super', office({ sedeId: 'MTY', inventoryId: '', createdBy: 1, modifiedBy: 1 }));
+    const res = await send('POST', '/api/stores', 'super', office({ sedeId: 'QRO', inventoryId: '', createdBy: 1, modifiedBy: 1 }));
     expect(res.statusCode).toBe(201);
     const created = res.json().data;
-    expect(created).toMatchObject({ ...office(), sedeId: 'MTY', inventoryId: null, active: true });
+    expect(created).toMatchObject({ ...office(), sedeId: 'QRO', inventoryId: null, active: true });
     const [row] = await t.db.select().from(s.stores).where(eq(s.stores.id, created.id));
     expect(row).toMatchObject({ createdBy: ids.super, modifiedBy: ids.super, createdAt: t.clock.now() });
     expect((await get('/api/stores?pageSize=100')).json().data.map((st: { id: number }) => st.id)).toContain(created.id);
@@ -185,14 +186,14 @@ describe('PUT /api/stores/{id}', () => {
     });
     const legacy = await send('PUT', `/api/stores/${store.id}`, 'super', {
       title: 'Oficina MTY',
-      sedeId: 'MTY',
+      sedeId: 'MTY-CENTRO',
       inventoryId: 'INV-MTY',
       modifiedBy: 4,
     });
     expect(legacy.json().data).toMatchObject({
       title: 'Oficina MTY',
       location: 'Padre Mier 100, Monterrey',
-      sedeId: 'MTY',
+      sedeId: 'MTY-CENTRO',
       inventoryId: 'INV-MTY',
       active: false,
     });
@@ -217,6 +218,42 @@ describe('PUT /api/stores/{id}', () => {
       expect((await send('PUT', `/api/stores/${seeded[0]}`, who, { title: 'Tomada' })).statusCode).toBe(403);
     }
     expect((await get(`/api/stores/${seeded[0]}`)).json().data.title).toBe('Oficina Ciudad de México');
+  });
+});
+
+describe('the corporate site code (sedeId)', () => {
+  it('names one store: another store with the same code, in any case or spacing, is SEDE_ID_TAKEN on sedeId', async () => {
+    // The seed's first store is the CDMX site.
+    expect((await get(`/api/stores/${seeded[0]}`)).json().data.sedeId).toBe('CDMX');
+    const taken = await send('POST', '/api/stores', 'super', office({ sedeId: ' cdmx ' }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'SEDE_ID_TAKEN', details: [{ field: 'body.sedeId', code: 'taken' }] });
+    const store = await createStore({ sedeId: 'ZPX' });
+    expect(store.sedeId).toBe('ZPX');
+    const moved = await send('PUT', `/api/stores/${store.id}`, 'super', { sedeId: 'Cdmx' });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().code).toBe('SEDE_ID_TAKEN');
+    expect((await get(`/api/stores/${store.id}`, 'super')).json().data.sedeId).toBe('ZPX');
+    // Saving a store with its own code, or changing its case, is not a clash.
+    const same = await send('PUT', `/api/stores/${store.id}`, 'super', { sedeId: 'zpx', title: 'Oficina Puebla' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().data).toMatchObject({ sedeId: 'zpx', title: 'Oficina Puebla' });
+    // An empty field clears it; stores without a code do not clash with each other.
+    expect((await send('PUT', `/api/stores/${store.id}`, 'super', { sedeId: '' })).json().data.sedeId).toBeNull();
+    const other = await createStore({ sedeId: '' });
+    expect(other.sedeId).toBeNull();
+    // The freed code can be taken by another store; the list finds a store by its code.
+    expect((await send('PUT', `/api/stores/${other.id}`, 'super', { sedeId: 'ZPX' })).json().data.sedeId).toBe('ZPX');
+    const found = (await get('/api/stores?status=all&search=zpx', 'super')).json().data;
+    expect(found.map((st: { id: number }) => st.id)).toEqual([other.id]);
+    for (const id of [store.id, other.id]) await send('DELETE', `/api/stores/delete/${id}`, 'super');
+  });
+
+  it('the database refuses a repeated code too (the unique index behind the check)', async () => {
+    const [first] = await t.db.select().from(s.stores).where(eq(s.stores.id, seeded[0]!));
+    await expect(
+      t.db.insert(s.stores).values({ title: 'Duplicada', location: 'Calle 1', lat: 0, long: 0, sedeId: first!.sedeId!.toLowerCase() }),
+    ).rejects.toThrow();
   });
 });
 

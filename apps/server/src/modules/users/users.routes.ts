@@ -6,6 +6,7 @@ import {
   apiTokenCreatedSchema,
   apiTokenCreateSchema,
   apiTokenSchema,
+  backendUserSchema,
   deactivatedUsersQuerySchema,
   headerCountsSchema,
   sessionUserSchema,
@@ -15,6 +16,8 @@ import {
   userPointsResultSchema,
   userPointsSchema,
   userRoleUpdateSchema,
+  userAuthSchema,
+  userIsUpdateSchema,
 } from '@rewards/shared/users';
 import { AppError } from '../../lib/app-error.ts';
 import { isAccrualOpen } from '../../lib/calendar.ts';
@@ -23,6 +26,7 @@ import type { AppDeps } from '../../deps.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from '../auth/auth.service.ts';
 import {
   adminAdjustPoints,
+  backendUserFor,
   assertUserInScope,
   findUserScope,
   getHeaderCounts,
@@ -32,6 +36,7 @@ import {
   listUsers,
   managedStores,
   setUserActive,
+  setUserIs,
   setUserRole,
 } from './users.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
@@ -47,6 +52,21 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps })
       schema: { tags: ['users'], summary: 'The session user', response: { 200: itemEnvelope(sessionUserSchema) } },
     },
     async (request) => ({ data: await getSessionUser(db, requireUser(request).id) }),
+  );
+
+  r.post(
+    '/auth',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary:
+          "The spec's login call: the signed-in caller's backend user record (active, new, ...). Signing in is /api/auth/login; the e-mail must be the caller's own (FORBIDDEN)",
+        body: userAuthSchema,
+        response: { 200: itemEnvelope(backendUserSchema) },
+      },
+    },
+    async (request) => ({ data: await backendUserFor(db, requireUser(request).id, request.body.email) }),
   );
 
   r.get(
@@ -217,6 +237,24 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps })
     },
     async (request) => ({
       data: await revokeApiToken(db, { tokenId: request.params.id, userId: requireUser(request).id, now: clock.now() }),
+    }),
+  );
+
+  r.put(
+    '/is/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary:
+          "Correct a user's IS (employee id): administrators of the user's store (403 FORBIDDEN_STORE otherwise); unique (409 IS_TAKEN); null or empty clears it",
+        params: idParamsSchema,
+        body: userIsUpdateSchema,
+        response: { 200: itemEnvelope(userDetailSchema) },
+      },
+    },
+    async (request) => ({
+      data: await setUserIs(db, { actor: requireUser(request), userId: request.params.id, is: request.body.is, now: clock.now() }),
     }),
   );
 

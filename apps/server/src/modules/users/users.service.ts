@@ -2,15 +2,22 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { ListResponse } from '@rewards/shared/common';
 import { Role } from '@rewards/shared/enums';
 import type { StoreSource } from '@rewards/shared/profile';
-import type { HeaderCounts, SessionUser, UserDetail, UserListItem, UserListQuery, UserRoleUpdate } from '@rewards/shared/users';
+import type {
+  BackendUser,
+  HeaderCounts,
+  SessionUser,
+  UserDetail,
+  UserListItem,
+  UserListQuery,
+  UserRoleUpdate,
+} from '@rewards/shared/users';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { canAdminStore, type Principal } from '../../plugins/auth.ts';
 import { revokeUserSessions } from '../auth/auth.service.ts';
 import { adjustUserPoints } from '../points/points.service.ts';
-
-export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
+import { pgCode, UNIQUE_VIOLATION } from '../rewards/search.ts';
 
 /** What the identity provider told us about the person signing in (POST /api/users/auth payload). */
 export interface SignInIdentity {
@@ -119,9 +126,10 @@ export async function signInUser(db: DbOrTx, identity: SignInIdentity, now: Date
 
 export async function getSessionUser(db: DbOrTx, userId: number): Promise<SessionUser> {
   const [row] = await db
-    .select({ user: s.users, storeName: s.stores.title })
+    .select({ user: s.users, storeName: s.stores.title, timeZone: s.profiles.timeZone })
     .from(s.users)
     .leftJoin(s.stores, eq(s.stores.id, s.users.storeId))
+    .leftJoin(s.profiles, eq(s.profiles.userId, s.users.id))
     .where(eq(s.users.id, userId));
   if (!row) throw notFound();
   const admin = await db
@@ -143,10 +151,12 @@ export async function getSessionUser(db: DbOrTx, userId: number): Promise<Sessio
     livesAtSameGDCLocation: u.livesAtSameGdcLocation,
     role: u.role as SessionUser['role'],
     permissions: [],
-    profilePictureUrl: u.profilePictureUrl ?? DEFAULT_AVATAR_URL,
+    // The stored work photo; null shows initials (docs/decisions/0030-teams-channel.md).
+    profilePictureUrl: u.profilePictureUrl,
     isStore: u.isStore,
     adminStores: admin.map((a) => a.storeId),
     active: u.active,
+    timeZone: row.timeZone ?? null,
   };
 }
 
@@ -186,6 +196,7 @@ const userRowColumns = {
   role: s.users.role,
   isStore: s.users.isStore,
   active: s.users.active,
+  is: s.users.is,
   adminStores: sql<
     number[]
   >`coalesce((select array_agg(${s.userAdminStores.storeId} order by ${s.userAdminStores.storeId}) from ${s.userAdminStores} where ${s.userAdminStores.userId} = ${s.users.id}), '{}')`,
@@ -207,7 +218,7 @@ export async function listUsers(db: DbOrTx, query: UserListQuery, storeIds: numb
   if (storeIds) conditions.push(storeIds.length ? inArray(s.users.storeId, storeIds) : sql`false`);
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(s.users.email, like), ilike(s.users.name, like), ilike(s.users.lastName, like))!);
+    conditions.push(or(ilike(s.users.email, like), ilike(s.users.name, like), ilike(s.users.lastName, like), ilike(s.users.is, like))!);
   }
   if (query.role !== undefined) conditions.push(eq(s.users.role, query.role));
   if (query.active !== undefined) conditions.push(eq(s.users.active, query.active ? 1 : 0));
@@ -260,7 +271,6 @@ export async function getUserDetail(db: DbOrTx, userId: number): Promise<UserDet
     .select({
       ...userRowColumns,
       storeName: s.stores.title,
-      is: s.users.is,
       contact: s.users.contact,
       createdAt: s.users.createdAt,
       lastSignInAt: s.users.lastSignInAt,
@@ -365,4 +375,59 @@ export async function adminAdjustPoints(
       now: p.now,
     });
   });
+}
+
+/**
+ * `POST /api/users/auth` for a signed-in caller: their backend user record as the spec words it
+ * (`active`, `new`, ...). The user was created or fetched by the sign-in callback (`signInUser`) from the
+ * identity provider's claims; the payload's e-mail must be the caller's own (FORBIDDEN otherwise) and its
+ * other fields are not trusted over those claims. `new`: signed in once so far (the first sign-in set both
+ * times to the same instant).
+ */
+export async function backendUserFor(db: DbOrTx, userId: number, email: string): Promise<BackendUser> {
+  const [u] = await db.select().from(s.users).where(eq(s.users.id, userId));
+  if (!u) throw notFound();
+  if (u.email.trim().toLowerCase() !== email.trim().toLowerCase()) throw new AppError('FORBIDDEN');
+  const first = u.firstSignInAt?.getTime() ?? null;
+  const last = u.lastSignInAt?.getTime() ?? null;
+  return {
+    id: u.id,
+    active: u.active,
+    name: u.name,
+    email: u.email,
+    storeId: u.storeId,
+    points: u.points,
+    is: u.is,
+    role: u.role as BackendUser['role'],
+    contact: u.contact,
+    livesAtSameGDCLocation: u.livesAtSameGdcLocation,
+    new: first === last,
+  };
+}
+
+const isTaken = () => new AppError('IS_TAKEN', [{ field: 'body.is', message: 'Already used by another user', code: 'taken' }]);
+
+/**
+ * `PUT /api/users/is/{id}`: an administrator of the user's store (FORBIDDEN_STORE otherwise) corrects the
+ * user's IS, the employee id the inactive-user message asks to verify. Unique among users, trimmed and in
+ * any case (IS_TAKEN, also when a concurrent write wins the unique index); null clears it.
+ */
+export async function setUserIs(db: DbOrTx, params: { actor: Principal; userId: number; is: string | null; now: Date }) {
+  const target = await findUserScope(db, params.userId);
+  assertUserInScope(params.actor, target);
+  if (params.is) {
+    const [other] = await db
+      .select({ id: s.users.id })
+      .from(s.users)
+      .where(and(sql`lower(btrim(${s.users.is})) = lower(btrim(${params.is}))`, sql`${s.users.id} <> ${params.userId}`))
+      .limit(1);
+    if (other) throw isTaken();
+  }
+  try {
+    await db.update(s.users).set({ is: params.is, updatedAt: params.now }).where(eq(s.users.id, params.userId));
+  } catch (err) {
+    if (pgCode(err) === UNIQUE_VIOLATION) throw isTaken();
+    throw err;
+  }
+  return getUserDetail(db, params.userId);
 }

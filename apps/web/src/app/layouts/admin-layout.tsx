@@ -27,6 +27,7 @@ function AdminHeader() {
   const params = useParams();
   const session = useSession();
   const stores = useAdminStores();
+  const storesPending = useStores().isPending;
   const current = Number(params.storeId) || stores[0]?.id;
   const links = [
     { to: '/admin/', label: t('admin:nav.dashboard'), end: true },
@@ -50,6 +51,8 @@ function AdminHeader() {
         <Link to="/admin/" className="rounded bg-white px-2 py-1" aria-label={t('admin:nav.dashboard')}>
           <Logo suffix={t('admin:title')} />
         </Link>
+        {/* Its place is kept while the stores load, so the header does not change height under the page. */}
+        {stores.length === 0 && storesPending && <span className="h-7 w-60 animate-pulse rounded-md bg-indigo-900" aria-hidden="true" />}
         {stores.length > 0 && (
           <label className="flex items-center gap-2 text-sm">
             <span className="text-indigo-200">{t('admin:store')}</span>
@@ -69,10 +72,12 @@ function AdminHeader() {
         )}
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitch />
-          {session.data && (
+          {session.data ? (
             <div className="rounded-full bg-white text-slate-900">
               <AccountMenu user={session.data} adminLink={false} shopLink />
             </div>
+          ) : (
+            <span className="h-10 w-16 rounded-full bg-indigo-900" aria-hidden="true" />
           )}
         </div>
       </div>
@@ -105,7 +110,8 @@ export function AdminLayout() {
       <div className="flex min-h-screen flex-col bg-slate-100">
         <SignInEffects />
         <AdminHeader />
-        <main className="flex-1" id="main">
+        {/* At least a screen tall: the footer never starts in view, so lists that load do not move it on screen. */}
+        <main className="min-h-svh flex-1" id="main">
           <RouteErrorBoundary>
             <Suspense fallback={<RouteFallback />}>
               <Outlet />

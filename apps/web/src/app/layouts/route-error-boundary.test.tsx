@@ -60,7 +60,10 @@ describe('errorText', () => {
     const t = i18n.t.bind(i18n);
     expect(errorText(t, new ApiError(422, 'NOT_ENOUGH_POINTS', 'x'))).toBe('No tienes suficientes puntos para realizar esta compra');
     expect(errorText(t, new TypeError('boom'))).toBe('Algo salió mal de nuestro lado, inténtalo de nuevo');
-    expect(errorText(t, new ApiError(0, 'NETWORK_ERROR', 'network error'))).toBe('Algo salió mal de nuestro lado, inténtalo de nuevo');
+    // The client's own failures have their own words (the server is not at fault).
+    expect(errorText(t, new ApiError(0, 'NETWORK_ERROR', 'network error'))).toBe(
+      'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo',
+    );
     await i18n.changeLanguage('en');
     expect(errorText(i18n.t.bind(i18n), new ApiError(409, 'ALREADY_IN_CART', 'x'))).toBe('the product is already in the cart');
     await i18n.changeLanguage('es');

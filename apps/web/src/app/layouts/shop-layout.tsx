@@ -16,7 +16,7 @@ export function ShopLayout() {
       <NearestStoreEffect userId={session.data?.id} />
       <ShopHeader />
       {/* At least a screen tall: the footer starts below the fold, so nothing it does while a page's
-          lists load moves what is on screen (docs/decisions/0027-light-first-paint.md). */}
+          lists load moves what is on screen (docs/decisions/0028-light-first-paint.md). */}
       <main className="min-h-svh flex-1" id="main">
         <RouteErrorBoundary>
           <Suspense fallback={<RouteFallback />}>

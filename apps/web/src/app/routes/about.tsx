@@ -61,7 +61,11 @@ export default function AboutPage() {
                       <span className="block text-xs text-slate-500">{r.description}</span>
                     </td>
                     <td className="py-2 pr-4 text-right font-semibold tabular-nums">{formatPoints(r.points)}</td>
-                    <td className="py-2 text-slate-700">{t(`about.per.${r.frequencyPeriod}`, { count: r.frequencyLimit })}</td>
+                    <td className="py-2 text-slate-700">
+                      {r.frequencyPeriod === 'activity'
+                        ? t(`about.per.activity.${r.activityKind ?? 'activity'}`)
+                        : t(`about.per.${r.frequencyPeriod}`, { count: r.frequencyLimit })}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -3,6 +3,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { useSession } from '@/features/auth/api/get-session';
 import { signInErrorCode } from '@/features/auth/auth-errors';
 import { loginUrl } from '@/features/auth/login-url';
+import { SupportContactLink } from '@/features/auth/components/support-contact';
 import { Page } from '@/components/ui/page';
 
 export default function LoginPage() {
@@ -19,9 +20,10 @@ export default function LoginPage() {
       <div className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <p className="mb-6 text-slate-600">{t('login.intro')}</p>
         {error && (
-          <p role="alert" className="mb-6 rounded-lg border border-rose-200 bg-rose-50 p-3 text-left text-sm text-rose-800">
-            {t(`errors:${error}`)}
-          </p>
+          <div role="alert" className="mb-6 rounded-lg border border-rose-200 bg-rose-50 p-3 text-left text-sm text-rose-800">
+            <p>{t(`errors:${error}`)}</p>
+            {error === 'USER_INACTIVE' && <SupportContactLink lead="inactive" className="mt-2" />}
+          </div>
         )}
         <a
           href={loginUrl(returnTo)}
@@ -31,6 +33,7 @@ export default function LoginPage() {
           {t('login.button')}
         </a>
         <p className="mt-4 text-xs text-slate-500">{t('login.privacy')}</p>
+        {error !== 'USER_INACTIVE' && <SupportContactLink lead="help" className="mt-4 text-sm text-slate-600" />}
       </div>
     </Page>
   );

@@ -4,6 +4,7 @@ import { ProfileDetails } from '@/features/users/components/profile-details';
 import { usePreferences } from '@/features/profile/api/get-preferences';
 import { PreferencesForm } from '@/features/profile/components/preferences-form';
 import { ApiTokensPanel } from '@/features/profile/components/api-tokens-panel';
+import { PlacePanel } from '@/features/profile/components/place-panel';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { errorText } from '@/lib/error-text';
@@ -31,7 +32,7 @@ function LoadError({ error, retry, busy }: { error: unknown; retry: () => void; 
   );
 }
 
-/** /myProfile: where a first sign-in lands to verify its data; account details, the preferences form and the API tokens. */
+/** /myProfile: where a first sign-in lands to verify its data; account details, the preferences form, the saved location and the API tokens. */
 export default function MyProfilePage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -49,6 +50,7 @@ export default function MyProfilePage() {
           <ProfileDetails user={profile.data} />
           {/* Keyed by the saved store: a new store (chosen or nearest) starts the form from what was saved. */}
           <PreferencesForm key={`${preferences.data.storeId}`} preferences={preferences.data} />
+          <PlacePanel place={preferences.data.place} />
           <ApiTokensPanel />
         </div>
       )}

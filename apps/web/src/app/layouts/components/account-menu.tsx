@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { SessionUser } from '@rewards/shared/users';
 import { isAdminRole } from '@rewards/shared/enums';
 import { useLogout } from '@/features/auth/api/logout';
+import { Avatar } from '@/components/ui/avatar';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { useDismiss } from '@/lib/use-dismiss';
 
@@ -30,7 +31,7 @@ export function AccountMenu({ user, adminLink = true, shopLink = false }: { user
         onClick={() => setOpen((o) => !o)}
         data-testid="account-menu"
       >
-        <img src={user.profilePictureUrl} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
+        <Avatar user={user} />
         <span className="hidden max-w-32 truncate text-sm font-medium text-slate-800 lg:inline">{user.name}</span>
         <ChevronDownIcon className="h-4 w-4 text-slate-500" />
         <span className="sr-only">{t('header.accountMenu')}</span>

@@ -16,7 +16,7 @@ import { SearchBox } from './search-box';
 
 // The menu (its list, its texts, the realtime connection it keeps) loads once the page has settled; until
 // then the header shows the plain link to /notifications with the same count.
-const MENU_AFTER_MS = 2_000;
+const MENU_AFTER_MS = 5_000;
 const NotificationsMenu = lazy(() =>
   import('@/features/notifications/components/notifications-menu').then((m) => ({ default: m.NotificationsMenu })),
 );
@@ -41,7 +41,7 @@ export function ShopHeader() {
         <Link to="/" className="shrink-0 rounded focus-visible:outline-2 focus-visible:outline-indigo-600" aria-label={t('header.home')}>
           <Logo compact />
         </Link>
-        <div className="order-last flex w-full items-center gap-2 md:order-none md:mx-2 md:max-w-xl md:flex-1 lg:mx-4">
+        <div className="order-last flex w-full min-w-0 items-center gap-2 md:order-none md:mx-2 md:max-w-xl md:flex-1 lg:mx-4">
           <SearchBox storeId={user?.storeId} />
           <span className="shrink-0 sm:hidden">
             <LanguageSwitch />

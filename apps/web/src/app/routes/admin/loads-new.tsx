@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LoadWizard } from '@/features/loads/components/load-wizard';
 import { StorePicker } from '@/features/loads/components/store-picker';
+import { useProgramCalendar } from '@/features/points/api/get-program-calendar';
 import { Page } from '@/components/ui/page';
 import { useAdminStores } from '../../layouts/admin-layout';
 
@@ -12,6 +13,9 @@ export default function AdminLoadsNewPage() {
   const stores = useAdminStores();
   const storeId = Number(useParams().storeId) || Number(params.get('storeId')) || stores[0]?.id;
   const store = stores.find((s) => s.id === storeId);
+  // The days an activity of a once-per-activity recognition may be dated: the program year up to today.
+  const program = useProgramCalendar();
+  const activityWindow = program.data ? { from: program.data.year.from, to: program.data.today } : undefined;
   return (
     <Page
       title={t('wizard.title')}
@@ -28,7 +32,7 @@ export default function AdminLoadsNewPage() {
       }
     >
       {/* A new store starts a new wizard. */}
-      {store && <LoadWizard key={store.id} storeId={store.id} storeName={store.title} />}
+      {store && <LoadWizard key={store.id} storeId={store.id} storeName={store.title} activityWindow={activityWindow} />}
     </Page>
   );
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isErrorCode } from '@rewards/shared/errors';
 import type { SessionUser } from '@rewards/shared/users';
 import { api, ApiError, reportUnauthorized } from '@/lib/api';
+import { setUserTimeZone } from '@/lib/format';
 
 /**
  * The session check of docs/architecture.md P4: the session user, or null when signed out or expired. The server
@@ -10,6 +11,8 @@ import { api, ApiError, reportUnauthorized } from '@/lib/api';
  */
 export async function getSession(): Promise<SessionUser | null> {
   const res = await api<{ data: SessionUser | null; reason?: string }>('/auth/session');
+  // Dates show in the zone of the user's saved position (the browser's without one), from this answer on.
+  setUserTimeZone(res.data?.timeZone);
   if (!res.data) {
     const code = isErrorCode(res.reason) ? res.reason : 'UNAUTHENTICATED';
     reportUnauthorized(new ApiError(401, code, res.reason ?? 'signed out'));

@@ -1,14 +1,26 @@
-import { LOAD_REVIEW_CHUNK, screenEmails, type LoadRejectionReason, type LoadReview } from '@rewards/shared/loads';
+import {
+  LOAD_REVIEW_CHUNK,
+  screenEmails,
+  type CreditedActivity,
+  type LoadActivity,
+  type LoadRejectionReason,
+  type LoadReview,
+} from '@rewards/shared/loads';
 import { api } from '@/lib/api';
 
 export interface ReviewRequest {
   storeId: number;
   rewardId: number;
   points?: number;
+  /** Required by a once-per-activity recognition. */
+  activity?: LoadActivity;
   emails: readonly string[];
 }
 
-export type ReviewOutcome = { status: 'correct'; userId: number; name: string } | { status: 'incorrect'; reason: LoadRejectionReason };
+export type ReviewOutcome =
+  | { status: 'correct'; userId: number; name: string }
+  /** `activity`: the activity a once-per-activity refusal (FREQUENCY_LIMIT) is about. */
+  | { status: 'incorrect'; reason: LoadRejectionReason; activity?: CreditedActivity };
 
 export interface ReviewResult {
   /** One outcome per e-mail of the request, by position. */
@@ -46,6 +58,7 @@ export async function reviewInChunks(
         storeId: request.storeId,
         rewardId: request.rewardId,
         points: request.points,
+        activity: request.activity,
         // An empty list still asks the server, for the points and the accrual window.
         emails: chunk.length ? chunk.map((e) => e.normalized) : ['-'],
       },
@@ -53,7 +66,8 @@ export async function reviewInChunks(
     points = data.points;
     accrualOpen = data.accrualOpen;
     for (const c of data.correct) outcomes[chunk[c.index]!.index] = { status: 'correct', userId: c.userId, name: c.name };
-    for (const i of data.incorrect) if (chunk[i.index]) outcomes[chunk[i.index]!.index] = { status: 'incorrect', reason: i.reason };
+    for (const i of data.incorrect)
+      if (chunk[i.index]) outcomes[chunk[i.index]!.index] = { status: 'incorrect', reason: i.reason, activity: i.activity };
     done += chunk.length;
     onProgress(done, request.emails.length);
     if (chunk.length === 0) break;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Load } from '@rewards/shared/loads';
+import type { Load, LoadActivity } from '@rewards/shared/loads';
 import { Button } from '@/components/ui/button';
-import { formatPoints } from '@/lib/format';
+import { formatDate, formatPoints } from '@/lib/format';
 import { errorText } from '@/lib/error-text';
 import { ProgressBar } from './progress-bar';
 
@@ -15,7 +15,16 @@ export function ConfirmStep({
   onConfirm,
   onAnother,
 }: {
-  summary: { store: string; recognition: string; reason: string; pointsEach: number; receivers: number; refused: number };
+  summary: {
+    store: string;
+    recognition: string;
+    /** Once-per-activity recognitions: the activity the load is for. */
+    activity?: LoadActivity;
+    reason: string;
+    pointsEach: number;
+    receivers: number;
+    refused: number;
+  };
   working: boolean;
   error: unknown;
   result: Load | null;
@@ -49,6 +58,14 @@ export function ConfirmStep({
   const rows: [string, string][] = [
     [t('confirm.store'), summary.store],
     [t('confirm.recognition'), summary.recognition],
+    ...(summary.activity
+      ? [
+          [t('confirm.activity'), t('activity.value', { title: summary.activity.title, date: formatDate(summary.activity.date) })] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     [t('confirm.reason'), summary.reason],
     [t('confirm.pointsEach'), formatPoints(summary.pointsEach)],
     [t('confirm.receivers'), formatPoints(summary.receivers)],

@@ -5,7 +5,7 @@ import type { Load } from '@rewards/shared/loads';
 import { Pagination } from '@/components/ui/pagination';
 import { TableHead } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
-import { formatDateTime, formatPoints } from '@/lib/format';
+import { formatDate, formatDateTime, formatPoints } from '@/lib/format';
 import { errorText } from '@/lib/error-text';
 import { useLoadEmails } from '../api/get-load-emails';
 
@@ -18,6 +18,14 @@ export function LoadReport({ load }: { load: Load }) {
     [t('report.senderStore'), load.senderStoreName ?? '—'],
     [t('report.store'), load.storeName],
     [t('report.recognition'), load.reward?.name ?? '—'],
+    ...(load.activity
+      ? [
+          [t('report.activity'), t('activity.value', { title: load.activity.title, date: formatDate(load.activity.date) })] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     [t('report.reason'), load.reason],
     [t('report.pointsEach'), formatPoints(load.points)],
   ];
@@ -52,12 +60,12 @@ export function LoadReport({ load }: { load: Load }) {
       >
         {t('report.consolidated')}
       </Link>
-      <LoadEmails loadId={load.id} />
+      <LoadEmails loadId={load.id} activity={load.activity} />
     </div>
   );
 }
 
-function LoadEmails({ loadId }: { loadId: number }) {
+function LoadEmails({ loadId, activity }: { loadId: number; activity: Load['activity'] }) {
   const { t } = useTranslation('loads');
   const [status, setStatus] = useState<'all' | 'correct' | 'incorrect'>('all');
   const [page, setPage] = useState(1);
@@ -97,7 +105,11 @@ function LoadEmails({ loadId }: { loadId: number }) {
                   <td className="py-1.5 pr-4">{e.email}</td>
                   <td className="py-1.5 pr-4">{e.name ?? '—'}</td>
                   <td className={`py-1.5 ${e.status === 'correct' ? 'text-emerald-800' : 'text-rose-800'}`}>
-                    {e.reason ? t(`review.reasons.${e.reason}`) : t('report.credited')}
+                    {e.reason === 'FREQUENCY_LIMIT' && activity
+                      ? t('review.reasons.FREQUENCY_LIMIT_ACTIVITY', { title: activity.title, date: formatDate(activity.date) })
+                      : e.reason
+                        ? t(`review.reasons.${e.reason}`)
+                        : t('report.credited')}
                   </td>
                 </tr>
               ))}

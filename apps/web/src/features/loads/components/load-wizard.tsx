@@ -11,19 +11,28 @@ import { EmailsStep } from './emails-step';
 import { RecognitionStep } from './recognition-step';
 import { ReviewStep } from './review-step';
 import { StepList } from './step-list';
-import { counts, initialState, reducer, validate, type Step, type StepErrors } from './wizard-state';
+import { activityOfState, counts, initialState, reducer, validate, type ActivityWindow, type Step, type StepErrors } from './wizard-state';
 
 /**
  * The bulk-load wizard of /admin/loads/new (docs/architecture.md P4): e-mails -> recognition -> review ->
  * confirmation; "start over" clears it. The review of a large list runs in chunks with a progress
  * bar, and the page stays usable (it can be cancelled); the confirm is one request.
  */
-export function LoadWizard({ storeId, storeName }: { storeId: number; storeName: string }) {
+export function LoadWizard({
+  storeId,
+  storeName,
+  activityWindow,
+}: {
+  storeId: number;
+  storeName: string;
+  /** The days an activity may be dated (the current program year up to today), once known; the server checks it too. */
+  activityWindow?: ActivityWindow;
+}) {
   const { t } = useTranslation('loads');
   const [state, dispatch] = useReducer(reducer, undefined, initialState);
   // Errors show once Next was tried on a step, then follow every change.
   const [tried, setTried] = useState<Step | null>(null);
-  const errors: StepErrors = tried === state.step ? validate(state, state.step) : {};
+  const errors: StepErrors = tried === state.step ? validate(state, state.step, activityWindow) : {};
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const abort = useRef<AbortController | null>(null);
   const rewards = useLoadRewards(storeId);
@@ -38,7 +47,13 @@ export function LoadWizard({ storeId, storeName }: { storeId: number; storeName:
     setProgress({ done: 0, total: entries.length });
     try {
       const result = await reviewInChunks(
-        { storeId, rewardId: state.rewardId, points: Number(state.points), emails: entries.map((e) => e.email) },
+        {
+          storeId,
+          rewardId: state.rewardId,
+          points: Number(state.points),
+          activity: activityOfState(state),
+          emails: entries.map((e) => e.email),
+        },
         (done, total) => setProgress({ done, total }),
         controller.signal,
       );
@@ -56,7 +71,7 @@ export function LoadWizard({ storeId, storeName }: { storeId: number; storeName:
 
   function go(step: Step) {
     abort.current?.abort();
-    if (step > state.step && Object.keys(validate(state, state.step)).length > 0) return setTried(state.step);
+    if (step > state.step && Object.keys(validate(state, state.step, activityWindow)).length > 0) return setTried(state.step);
     setTried(null);
     create.reset();
     dispatch({ type: 'go', step });
@@ -65,7 +80,7 @@ export function LoadWizard({ storeId, storeName }: { storeId: number; storeName:
   /** Leaving step 2 reviews the list (the reducer builds it when leaving step 1). */
   function next() {
     if (state.step === 2) {
-      if (Object.keys(validate(state, 2)).length > 0) return setTried(2);
+      if (Object.keys(validate(state, 2, activityWindow)).length > 0) return setTried(2);
       setTried(null);
       dispatch({ type: 'go', step: 3 });
       if (!state.reviewed) void review();
@@ -92,6 +107,7 @@ export function LoadWizard({ storeId, storeName }: { storeId: number; storeName:
           rewardId: state.rewardId,
           points: Number(state.points),
           reason: state.reason.trim(),
+          activity: activityOfState(state),
           emails: state.entries.map((e) => e.email),
         },
       });
@@ -110,7 +126,9 @@ export function LoadWizard({ storeId, storeName }: { storeId: number; storeName:
       </p>
       <section className="rounded-xl border border-slate-200 bg-white p-5" data-testid={`load-step-${state.step}`}>
         {state.step === 1 && <EmailsStep text={state.text} files={state.files} error={errors.emails} dispatch={dispatch} />}
-        {state.step === 2 && <RecognitionStep storeId={storeId} state={state} errors={errors} dispatch={dispatch} />}
+        {state.step === 2 && (
+          <RecognitionStep storeId={storeId} state={state} errors={errors} window={activityWindow} dispatch={dispatch} />
+        )}
         {state.step === 3 && (
           <ReviewStep
             entries={state.entries}
@@ -127,6 +145,7 @@ export function LoadWizard({ storeId, storeName }: { storeId: number; storeName:
             summary={{
               store: storeName,
               recognition: reward?.name ?? '',
+              activity: activityOfState(state),
               reason: state.reason.trim(),
               pointsEach: state.pointsEach,
               receivers: tally.correct,

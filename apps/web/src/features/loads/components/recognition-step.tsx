@@ -1,22 +1,29 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bounds } from '@rewards/shared/constants';
 import { MAX_LOAD_POINTS } from '@rewards/shared/loads';
 import { Field } from '@/components/ui/field';
-import { formatPoints } from '@/lib/format';
+import { formatDate, formatPoints } from '@/lib/format';
 import { errorText } from '@/lib/error-text';
 import { useLoadRewards } from '../api/get-load-rewards';
-import type { Action, StepErrors, WizardState } from './wizard-state';
+import type { Action, ActivityWindow, StepErrors, WizardState } from './wizard-state';
 
-/** Step 2: one recognition (required); its points by default, or another positive amount; a reason. */
+/**
+ * Step 2: one recognition (required); its points by default, or another positive amount; a reason. A
+ * once-per-activity recognition (class, trivia, webinar) also asks which activity: its title and date.
+ */
 export function RecognitionStep({
   storeId,
   state,
   errors,
+  window,
   dispatch,
 }: {
   storeId: number;
-  state: Pick<WizardState, 'rewardId' | 'points' | 'reason'>;
+  state: Pick<WizardState, 'rewardId' | 'points' | 'reason' | 'activityKind' | 'activityTitle' | 'activityDate'>;
   errors: StepErrors;
+  /** The days an activity may be dated (the program year up to today), once known. */
+  window?: ActivityWindow;
   dispatch: (a: Action) => void;
 }) {
   const { t } = useTranslation('loads');
@@ -51,13 +58,23 @@ export function RecognitionStep({
                 name={`${id}-reward`}
                 value={r.id}
                 checked={r.id === state.rewardId}
-                onChange={() => dispatch({ type: 'reward', rewardId: r.id, points: String(r.points) })}
+                onChange={() =>
+                  dispatch({
+                    type: 'reward',
+                    rewardId: r.id,
+                    points: String(r.points),
+                    activityKind: r.frequencyPeriod === 'activity' ? (r.activityKind ?? 'activity') : null,
+                  })
+                }
                 className="mt-1"
               />
               <span>
                 <span className="block font-semibold text-slate-900">{r.name}</span>
                 <span className="block text-slate-600">
-                  {formatPoints(r.points)} · {t(`recognition.limit.${r.frequencyPeriod}`, { count: r.frequencyLimit })}
+                  {formatPoints(r.points)} ·{' '}
+                  {r.frequencyPeriod === 'activity'
+                    ? t(`recognition.limit.activity.${r.activityKind ?? 'activity'}`)
+                    : t(`recognition.limit.${r.frequencyPeriod}`, { count: r.frequencyLimit })}
                 </span>
               </span>
             </label>
@@ -69,6 +86,45 @@ export function RecognitionStep({
           </p>
         )}
       </fieldset>
+
+      {state.activityKind && (
+        <fieldset className="rounded-lg border border-indigo-200 bg-indigo-50/40 p-4" data-testid="load-activity">
+          <legend className="px-1 text-sm font-semibold text-slate-900">{t('activity.legend')}</legend>
+          <p className="mb-3 text-sm text-slate-700">{t('activity.help', { kind: t(`activity.kinds.${state.activityKind}`) })}</p>
+          <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+            <Field
+              label={t('activity.title')}
+              error={errors.activityTitle && t('activity.titleInvalid', { min: bounds.name.min, max: bounds.name.max })}
+            >
+              <input
+                type="text"
+                value={state.activityTitle}
+                maxLength={bounds.name.max}
+                autoComplete="off"
+                onChange={(e) => dispatch({ type: 'activity', title: e.target.value })}
+                data-testid="load-activity-title"
+              />
+            </Field>
+            <Field
+              label={t('activity.date')}
+              error={
+                errors.activityDate === 'dateRange' && window
+                  ? t('activity.dateRange', { from: formatDate(window.from), to: formatDate(window.to) })
+                  : errors.activityDate && t('activity.dateRequired')
+              }
+            >
+              <input
+                type="date"
+                value={state.activityDate}
+                min={window?.from}
+                max={window?.to}
+                onChange={(e) => dispatch({ type: 'activity', date: e.target.value })}
+                data-testid="load-activity-date"
+              />
+            </Field>
+          </div>
+        </fieldset>
+      )}
 
       <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
         <Field

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { TableHead } from '@/components/ui/table';
-import { formatPoints } from '@/lib/format';
+import { formatDate, formatPoints } from '@/lib/format';
 import { ProgressBar } from './progress-bar';
 import { counts, type Action, type Entry } from './wizard-state';
 
@@ -97,7 +97,7 @@ export function ReviewStep({
               <TableHead columns={[{ label: t('review.email') }, { label: t('review.reason') }, { label: '', className: 'sr-only' }]} />
               <tbody>
                 {shown.map((e) => (
-                  <IncorrectRow key={e.id} entry={e} disabled={running} dispatch={dispatch} />
+                  <IncorrectRow key={e.id} entry={e} running={running} dispatch={dispatch} />
                 ))}
               </tbody>
             </table>
@@ -131,10 +131,17 @@ export function ReviewStep({
   );
 }
 
-function IncorrectRow({ entry, disabled, dispatch }: { entry: Entry; disabled: boolean; dispatch: (a: Action) => void }) {
+function IncorrectRow({ entry, running, dispatch }: { entry: Entry; running: boolean; dispatch: (a: Action) => void }) {
   const { t } = useTranslation('loads');
   const [draft, setDraft] = useState(entry.email);
-  const reason = entry.outcome?.status === 'incorrect' ? t(`review.reasons.${entry.outcome.reason}`) : t('review.edited');
+  const disabled = running;
+  const outcome = entry.outcome;
+  const reason =
+    outcome?.status !== 'incorrect'
+      ? t(running ? 'review.checking' : 'review.edited')
+      : outcome.reason === 'FREQUENCY_LIMIT' && outcome.activity
+        ? t('review.reasons.FREQUENCY_LIMIT_ACTIVITY', { title: outcome.activity.title, date: formatDate(outcome.activity.date) })
+        : t(`review.reasons.${outcome.reason}`);
   return (
     <tr className="border-b border-slate-100 last:border-0" data-testid="load-incorrect-row">
       <td className="py-1.5 pr-4">

@@ -1,4 +1,6 @@
-import { MAX_LOAD_EMAILS, MAX_LOAD_POINTS, splitEmailText, type Load } from '@rewards/shared/loads';
+import { bounds } from '@rewards/shared/constants';
+import type { ActivityKind } from '@rewards/shared/enums';
+import { activityKey, MAX_LOAD_EMAILS, MAX_LOAD_POINTS, splitEmailText, type Load, type LoadActivity } from '@rewards/shared/loads';
 import type { ReviewOutcome } from '../api/review-load';
 
 /** The bulk-load wizard (docs/architecture.md P4): e-mails -> recognition -> review -> confirmation. */
@@ -26,6 +28,11 @@ export interface WizardState {
   /** The e-mails changed since `entries` were built from them. */
   sourceChanged: boolean;
   rewardId: number | null;
+  /** Set when the chosen recognition is once per activity: then the load names the activity. */
+  activityKind: ActivityKind | null;
+  activityTitle: string;
+  /** YYYY-MM-DD, as the date input gives it. */
+  activityDate: string;
   points: string;
   reason: string;
   entries: Entry[];
@@ -43,7 +50,8 @@ export type Action =
   | { type: 'text'; text: string }
   | { type: 'addFile'; file: Omit<FileEmails, 'id'> }
   | { type: 'removeFile'; id: number }
-  | { type: 'reward'; rewardId: number | null; points: string }
+  | { type: 'reward'; rewardId: number | null; points: string; activityKind: ActivityKind | null }
+  | { type: 'activity'; title?: string; date?: string }
   | { type: 'points'; points: string }
   | { type: 'reason'; reason: string }
   | { type: 'go'; step: Step }
@@ -63,6 +71,9 @@ export function initialState(): WizardState {
     files: [],
     sourceChanged: false,
     rewardId: null,
+    activityKind: null,
+    activityTitle: '',
+    activityDate: '',
     points: '',
     reason: '',
     entries: [],
@@ -88,7 +99,15 @@ export function reducer(state: WizardState, action: Action): WizardState {
     case 'removeFile':
       return { ...state, files: state.files.filter((f) => f.id !== action.id), sourceChanged: true };
     case 'reward':
-      return { ...state, rewardId: action.rewardId, points: action.points, reviewed: false };
+      return { ...state, rewardId: action.rewardId, points: action.points, activityKind: action.activityKind, reviewed: false };
+    case 'activity':
+      // Another activity is another review: who already received it changes.
+      return {
+        ...state,
+        activityTitle: action.title ?? state.activityTitle,
+        activityDate: action.date ?? state.activityDate,
+        reviewed: false,
+      };
     case 'points':
       return { ...state, points: action.points, reviewed: false };
     case 'reason':
@@ -136,10 +155,26 @@ export interface StepErrors {
   reward?: 'required';
   points?: 'pointsInvalid';
   reason?: 'reasonInvalid';
+  activityTitle?: 'titleInvalid';
+  activityDate?: 'dateRequired' | 'dateRange';
 }
 
-/** Validation of docs/architecture.md P5: a recognition is selected, at least one e-mail. */
-export function validate(state: WizardState, step: Step): StepErrors {
+/** The days an activity may have taken place on: the current program year up to today (YYYY-MM-DD). */
+export interface ActivityWindow {
+  from: string;
+  to: string;
+}
+
+/** The activity the load names, when its recognition is once per activity (as the API takes it). */
+export function activityOfState(state: Pick<WizardState, 'activityKind' | 'activityTitle' | 'activityDate'>): LoadActivity | undefined {
+  return state.activityKind ? { title: state.activityTitle.trim(), date: state.activityDate } : undefined;
+}
+
+/**
+ * Validation of docs/architecture.md P5: a recognition is selected, at least one e-mail; a once-per-activity
+ * recognition needs the activity's title and a date in `window` (when known; the server checks it too).
+ */
+export function validate(state: WizardState, step: Step, window?: ActivityWindow): StepErrors {
   const errors: StepErrors = {};
   if (step === 1) {
     const count = sourceEmails(state).length;
@@ -152,6 +187,13 @@ export function validate(state: WizardState, step: Step): StepErrors {
     if (!/^\d+$/.test(state.points.trim()) || points < 1 || points > MAX_LOAD_POINTS) errors.points = 'pointsInvalid';
     const reason = state.reason.trim();
     if (reason.length < 3 || reason.length > 300) errors.reason = 'reasonInvalid';
+    if (state.activityKind) {
+      const title = state.activityTitle.trim();
+      if (title.length < bounds.name.min || title.length > bounds.name.max || activityKey(title).length < bounds.name.min)
+        errors.activityTitle = 'titleInvalid';
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(state.activityDate)) errors.activityDate = 'dateRequired';
+      else if (window && (state.activityDate < window.from || state.activityDate > window.to)) errors.activityDate = 'dateRange';
+    }
   }
   return errors;
 }

@@ -65,7 +65,12 @@ export function OutboxPanel() {
               {outbox.data.data.map((m) => (
                 <tr key={m.id} className="border-b border-slate-100 align-top last:border-0" data-testid="outbox-row">
                   <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(m.createdAt)}</td>
-                  <td className="py-2 pr-4">{m.toAddress}</td>
+                  <td className="py-2 pr-4">
+                    {m.toAddress}
+                    <span className="mt-1 block text-xs text-slate-500" data-testid="outbox-channel">
+                      {t(`channel.${m.channel}`)}
+                    </span>
+                  </td>
                   <td className="py-2 pr-4">
                     <details>
                       <summary className="cursor-pointer">{m.subject || t('unrenderable')}</summary>

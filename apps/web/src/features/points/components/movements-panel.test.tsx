@@ -21,8 +21,8 @@ const calendar: ProgramCalendar = {
   timeZone: 'America/Mexico_City',
   today: '2025-03-10',
   year: { from: '2024-10-16', to: '2025-10-15' },
-  accrual: { from: '2024-10-16', to: '2025-09-30', open: true },
-  redemption: { from: '2024-10-16', to: '2025-10-15', open: true },
+  accrual: { from: '2024-10-16', to: '2025-09-30', open: true, closesAt: '2025-10-01T06:00:00.000Z' },
+  redemption: { from: '2024-10-16', to: '2025-10-15', open: true, closesAt: '2025-10-16T06:00:00.000Z' },
   expiresOn: '2025-10-16',
   expired: false,
 };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { addDays } from '@rewards/shared/days';
-import { daysBetween, formatDate } from '@/lib/format';
+import { daysBetween, formatDate, formatDateTime } from '@/lib/format';
 import { useProgramCalendar } from '../api/get-program-calendar';
 
 /**
@@ -28,7 +28,7 @@ export function ProgramCalendarCard({ compact = false }: { compact?: boolean }) 
         {c.redemption.open
           ? daysToRedeem === 0
             ? t('program.lastDay')
-            : t('program.daysLeft', { count: daysToRedeem, date: formatDate(c.redemption.to) })
+            : t('program.daysLeft', { count: daysToRedeem, date: lastMinute(c.redemption.closesAt) })
           : t('program.closed', { date: formatDate(addDays(c.year.to, 1)) })}
       </p>
       <ol className={compact ? 'space-y-1.5 text-sm' : 'space-y-2'}>
@@ -46,6 +46,11 @@ export function ProgramCalendarCard({ compact = false }: { compact?: boolean }) 
       {!compact && <p className="mt-3 text-xs text-slate-500">{t('program.timeZone', { zone: c.timeZone })}</p>}
     </section>
   );
+}
+
+/** The last minute of a window, in the reader's zone and language ("15 oct 2026, 11:59 p.m."). */
+function lastMinute(closesAt: string): string {
+  return formatDateTime(new Date(Date.parse(closesAt) - 60_000));
 }
 
 /** The card while the calendar loads: the same frame and lines, so nothing moves when it comes. */

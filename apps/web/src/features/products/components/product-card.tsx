@@ -49,7 +49,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   );
 }
 
-/** A card while its product loads, with the card's exact geometry (docs/decisions/0027-light-first-paint.md). */
+/** A card while its product loads, with the card's exact geometry (docs/decisions/0028-light-first-paint.md). */
 export function ProductCardSkeleton() {
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" aria-hidden="true">

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CatalogOption } from '@rewards/shared/profile';
+import type { ContactOption } from '@rewards/shared/profile';
 import { api } from '@/lib/api';
 
-/** `GET /api/userPreferences/contactPreferences`: Teams, e-mail (Correo). */
+/** `GET /api/userPreferences/contactPreferences`: Teams, e-mail (Correo), each with whether it is available here. */
 export const contactPreferencesQueryOptions = () =>
   queryOptions({
     queryKey: ['userPreferences', 'contactPreferences'],
-    queryFn: async () => (await api<{ data: CatalogOption[] }>('/userPreferences/contactPreferences')).data,
+    queryFn: async () => (await api<{ data: ContactOption[] }>('/userPreferences/contactPreferences')).data,
     staleTime: Infinity,
   });
 

@@ -27,14 +27,16 @@ const fresh: UserPreferences = {
   preferredContact: 'email',
   preferredCategoryId: null,
   officeInCity: null,
+  productNews: false,
   storeId: 1,
   storeSource: 'default',
   language: null,
   savedAt: null,
+  place: null,
 };
 
 /** Answers the lists the form reads, and the POST with `post`; records the bodies posted. */
-function server(post: { status: number; body: unknown }) {
+function server(post: { status: number; body: unknown }, teamsAvailable = true) {
   const posted: unknown[] = [];
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const json = (status: number, body: unknown) =>
@@ -58,8 +60,8 @@ function server(post: { status: number; body: unknown }) {
       return json(200, { data: [{ id: 8, value: 'mochilas', label: { en: 'Backpacks', es: 'Mochilas' } }] });
     return json(200, {
       data: [
-        { id: null, value: 'teams', label: { en: 'Teams', es: 'Teams' } },
-        { id: null, value: 'email', label: { en: 'E-mail', es: 'Correo' } },
+        { id: null, value: 'teams', label: { en: 'Teams', es: 'Teams' }, available: teamsAvailable },
+        { id: null, value: 'email', label: { en: 'E-mail', es: 'Correo' }, available: true },
       ],
     });
   });
@@ -112,7 +114,37 @@ describe('PreferencesForm', () => {
       preferredContact: 'teams',
       preferredCategoryId: 8,
       officeInCity: false,
+      productNews: false,
     });
+  });
+
+  it('offers the opt-in to news of the preferred category, off by default, in Spanish and English', async () => {
+    const saved = { ...fresh, city: 'Monterrey', state: 'Nuevo León', address: 'Av. Constitución 100', postalCode: '64000' };
+    const posted = server({
+      status: 200,
+      body: { data: { ...saved, preferredCategoryId: 8, productNews: true, savedAt: '2026-03-02T15:00:00.000Z' } },
+    });
+    renderForm(saved);
+    await screen.findByRole('option', { name: 'Mochilas' });
+    const optIn = screen.getByRole('checkbox', {
+      name: 'Avisarme cuando llegue un producto nuevo a mi categoría preferida',
+    }) as HTMLInputElement;
+    expect(optIn.checked).toBe(false);
+    expect(optIn.getAttribute('aria-describedby')).toBe('product-news-hint');
+    expect(screen.getByText('Elige una categoría preferida para recibir estos avisos.')).toBeTruthy();
+    fill('Categoría preferida', '8');
+    expect(await screen.findByText(/varios productos nuevos a la vez son una sola notificación/)).toBeTruthy();
+    fireEvent.click(optIn);
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar preferencias' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ preferredCategoryId: 8, productNews: true });
+    // The saved choice shows checked, and reads in English too.
+    await waitFor(() => expect(optIn.checked).toBe(true));
+    await i18n.changeLanguage('en');
+    expect(
+      (screen.getByRole('checkbox', { name: 'Tell me when a new product arrives in my preferred category' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(screen.getByText(/several new products at once are one notification/)).toBeTruthy();
   });
 
   it("puts the server's field errors next to their fields, in English", async () => {
@@ -133,5 +165,50 @@ describe('PreferencesForm', () => {
     expect((screen.getByLabelText('Preferred category') as HTMLSelectElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
     expect(await screen.findByText('Choose an active store')).toBeTruthy();
+  });
+
+  it('offers Teams only where it is available, saying why, in Spanish and English', async () => {
+    server({ status: 200, body: { data: fresh } }, false);
+    renderForm();
+    const teams = (await screen.findByRole('radio', { name: 'Teams' })) as HTMLInputElement;
+    expect(teams.disabled).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Correo' }) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByTestId('teams-unavailable').textContent).toBe(
+      'Teams no está disponible en esta instalación: te escribimos por correo.',
+    );
+    expect(teams.getAttribute('aria-describedby')).toBe('contact-teams-note');
+    cleanup();
+    await i18n.changeLanguage('en');
+    renderForm();
+    await screen.findByRole('radio', { name: 'Teams' });
+    expect(screen.getByTestId('teams-unavailable').textContent).toBe(
+      'Teams is not available in this installation: we write to you by e-mail.',
+    );
+  });
+
+  it('keeps a Teams choice saved before, saying its notices go by e-mail meanwhile', async () => {
+    server({ status: 200, body: { data: fresh } }, false);
+    renderForm({ ...fresh, preferredContact: 'teams' });
+    const teams = (await screen.findByRole('radio', { name: 'Teams' })) as HTMLInputElement;
+    expect(teams.disabled).toBe(false);
+    expect(teams.checked).toBe(true);
+    expect(screen.getByTestId('teams-unavailable').textContent).toContain('mientras tanto tus avisos llegan por correo');
+  });
+
+  it("shows the server's refusal of Teams next to the field, in the user's language", async () => {
+    server({
+      status: 422,
+      body: {
+        statusCode: 422,
+        code: 'TEAMS_UNAVAILABLE',
+        message: 'Microsoft Teams no está disponible en esta instalación: elige el correo',
+        details: [{ field: 'body.preferredContact', message: 'Teams is not available', code: 'custom' }],
+        requestId: 'x',
+      },
+    });
+    renderForm({ ...fresh, city: 'Monterrey', state: 'Nuevo León', address: 'Av. Constitución 100', postalCode: '64000' });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Teams' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar preferencias' }));
+    expect(await screen.findByText('Teams no está disponible: elige el correo')).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import {
   profileFormSchema,
   type ProfileForm,
   type CatalogOption,
+  type ContactOption,
   type ProfileFormInput,
   type UserPreferences,
 } from '@rewards/shared/profile';
@@ -24,7 +25,17 @@ import { useContactPreferences } from '../api/get-contact-preferences';
 import { useProfileCategories } from '../api/get-profile-categories';
 import { useSaveProfile } from '../api/save-profile';
 
-const fields = ['city', 'postalCode', 'state', 'address', 'preferredContact', 'preferredCategoryId', 'officeInCity', 'storeId'] as const;
+const fields = [
+  'city',
+  'postalCode',
+  'state',
+  'address',
+  'preferredContact',
+  'preferredCategoryId',
+  'officeInCity',
+  'productNews',
+  'storeId',
+] as const;
 
 /** The messages of the profile schema and of the server's checks, in the user's language. */
 const own: Record<string, string> = {
@@ -32,6 +43,7 @@ const own: Record<string, string> = {
   [CHOOSE_AN_OPTION]: 'validation.chooseOption',
   'Choose a category of your store': 'validation.category',
   'Choose an active store': 'validation.store',
+  'Teams is not available': 'validation.teams',
 };
 
 /**
@@ -64,7 +76,7 @@ function PreferencesFields({
   preferences: UserPreferences;
   stores: Store[];
   categories: CatalogOption[];
-  contacts: CatalogOption[];
+  contacts: ContactOption[];
 }) {
   const { t, i18n } = useTranslation('profile');
   const lang = (i18n.language === 'en' ? 'en' : 'es') as Language;
@@ -81,11 +93,16 @@ function PreferencesFields({
       preferredContact: preferences.preferredContact,
       preferredCategoryId: preferences.preferredCategoryId ?? '',
       officeInCity: preferences.officeInCity ?? false,
+      productNews: preferences.productNews,
       storeId: preferences.storeId ?? '',
     },
   });
   const errors = form.formState.errors;
   const storeChanged = String(form.watch('storeId') ?? '') !== String(preferences.storeId ?? '');
+  const noCategory = storeChanged || String(form.watch('preferredCategoryId') ?? '') === '';
+  // Teams is offered only where it is configured; a Teams choice saved before stays choosable (and goes by e-mail).
+  const teamsUnavailable = contacts.some((c) => c.value === 'teams' && !c.available);
+  const keptTeams = teamsUnavailable && preferences.preferredContact === 'teams';
 
   const submit = form.handleSubmit(async (values) => {
     // Sending a store is choosing it: only when the user changed it.
@@ -101,6 +118,7 @@ function PreferencesFields({
         preferredContact: saved.preferredContact,
         preferredCategoryId: saved.preferredCategoryId ?? '',
         officeInCity: saved.officeInCity ?? false,
+        productNews: saved.productNews,
         storeId: saved.storeId ?? '',
       });
       toast.success(t('saved'));
@@ -139,13 +157,28 @@ function PreferencesFields({
         <fieldset>
           <legend className="block text-sm font-medium text-slate-800">{t('fields.preferredContact')}</legend>
           <div className="mt-2 flex flex-wrap gap-4">
-            {contacts.map((c) => (
-              <label key={c.value} className="flex items-center gap-2 text-sm text-slate-800">
-                <input type="radio" value={c.value} {...form.register('preferredContact')} className="h-4 w-4 border-slate-300" />
-                {c.label[lang]}
-              </label>
-            ))}
+            {contacts.map((c) => {
+              const off = !c.available && !(c.value === 'teams' && keptTeams);
+              return (
+                <label key={c.value} className={`flex items-center gap-2 text-sm ${off ? 'text-slate-500' : 'text-slate-800'}`}>
+                  <input
+                    type="radio"
+                    value={c.value}
+                    {...form.register('preferredContact')}
+                    disabled={off}
+                    aria-describedby={c.value === 'teams' && teamsUnavailable ? 'contact-teams-note' : undefined}
+                    className="h-4 w-4 border-slate-300"
+                  />
+                  {c.label[lang]}
+                </label>
+              );
+            })}
           </div>
+          {teamsUnavailable && (
+            <p id="contact-teams-note" className="mt-1 text-xs text-slate-600" data-testid="teams-unavailable">
+              {keptTeams ? t('teamsFallback') : t('teamsUnavailable')}
+            </p>
+          )}
           {errors.preferredContact && (
             <p className="mt-1 text-xs font-medium text-rose-700" role="alert">
               {message(errors.preferredContact.message)}
@@ -177,6 +210,20 @@ function PreferencesFields({
               ))}
             </select>
           </Field>
+        </div>
+        <div>
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              {...form.register('productNews')}
+              aria-describedby="product-news-hint"
+              className="h-4 w-4 rounded border-slate-300"
+            />
+            {t('fields.productNews')}
+          </label>
+          <p id="product-news-hint" className="mt-1 ml-6 text-xs text-slate-600">
+            {noCategory ? t('productNewsNoCategory') : t('productNewsHint')}
+          </p>
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" {...form.register('officeInCity')} className="h-4 w-4 rounded border-slate-300" />

@@ -30,6 +30,23 @@ describe('frequencyLabel', () => {
     expect(frequencyLabel(es, 1, 'month')).toBe('1 por mes');
     expect(frequencyLabel(es, 1, 'day')).toBe('1 por día');
   });
+
+  it('says once per class, trivia or webinar for a once-per-activity recognition, in both languages', () => {
+    const en = i18n.getFixedT('en', 'rewards');
+    expect(['class', 'trivia', 'webinar', 'activity'].map((k) => frequencyLabel(en, 1, 'activity', k as 'class'))).toEqual([
+      'once per class',
+      'once per trivia',
+      'once per webinar',
+      'once per activity',
+    ]);
+    const es = i18n.getFixedT('es', 'rewards');
+    expect(['class', 'trivia', 'webinar'].map((k) => frequencyLabel(es, 1, 'activity', k as 'class'))).toEqual([
+      'una vez por clase',
+      'una vez por trivia',
+      'una vez por webinar',
+    ]);
+    expect(frequencyLabel(es, 1, 'activity', null)).toBe('una vez por actividad');
+  });
 });
 
 const areas = [
@@ -67,8 +84,8 @@ describe('RewardForm', () => {
     renderForm();
     const options = [...(screen.getByLabelText('Area') as HTMLSelectElement).options].map((o) => o.text);
     expect(options).toEqual(['Select an area', 'Bienestar']);
-    // Year and month; 'day' only for a recognition stored with it.
-    expect([...(screen.getByLabelText('Per') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['year', 'month']);
+    // Year, month and once per activity; 'day' only for a recognition stored with it.
+    expect([...(screen.getByLabelText('Per') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['year', 'month', 'activity']);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByLabelText('Area')).toHaveProperty('ariaInvalid', 'true'));
     expect(screen.getAllByText('Required field').length).toBeGreaterThanOrEqual(3);
@@ -102,6 +119,7 @@ describe('RewardForm', () => {
       points: 150,
       frequencyLimit: 1,
       frequencyPeriod: 'year',
+      activityKind: null,
       code: 'collaboration',
       storeId: 3,
     });
@@ -120,6 +138,7 @@ describe('RewardForm', () => {
       points: 100,
       frequencyLimit: 1,
       frequencyPeriod: 'day' as const,
+      activityKind: null,
       active: true,
     };
     const fetch = answer(200, { data: reward });
@@ -134,5 +153,76 @@ describe('RewardForm', () => {
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect([url, init.method]).toEqual(['/api/rewards/5', 'PUT']);
     expect(JSON.parse(init.body as string)).toMatchObject({ points: 120, areaId: 8, frequencyPeriod: 'day', code: 'clase' });
+  });
+
+  it('chooses once per activity: asks the kind (required), hides the count and sends it as once', async () => {
+    const reward = {
+      id: 9,
+      storeId: 3,
+      areaId: 7,
+      areaName: 'Bienestar',
+      code: 'webinar',
+      name: 'Webinar',
+      description: 'Por asistir a un webinar.',
+      points: 100,
+      frequencyLimit: 1,
+      frequencyPeriod: 'activity' as const,
+      activityKind: 'webinar' as const,
+      active: true,
+    };
+    const fetch = answer(201, { data: reward });
+    const { onDone } = renderForm();
+    fill();
+    fireEvent.change(screen.getByLabelText('Times per person'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Per'), { target: { value: 'activity' } });
+    expect(screen.queryByLabelText('Times per person')).toBeNull();
+    const kind = screen.getByLabelText('Kind of activity') as HTMLSelectElement;
+    expect([...kind.options].map((o) => o.text)).toEqual(['Choose the kind', 'Class', 'Trivia', 'Webinar', 'Other activity']);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(kind.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(kind.getAttribute('aria-describedby')!)?.textContent).toBe('Required field');
+    expect(fetch).not.toHaveBeenCalled();
+
+    fireEvent.change(kind, { target: { value: 'webinar' } });
+    await waitFor(() => expect(screen.getByText(/^once per webinar\./)).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/rewards');
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      frequencyPeriod: 'activity',
+      frequencyLimit: 1,
+      activityKind: 'webinar',
+      storeId: 3,
+    });
+  });
+
+  it('edits a once-per-activity recognition in Spanish, and back to a count per year drops the kind', async () => {
+    const reward = {
+      id: 6,
+      storeId: 3,
+      areaId: 7,
+      areaName: 'Bienestar',
+      code: 'class',
+      name: 'Clase',
+      description: 'Por asistir a una clase.',
+      points: 100,
+      frequencyLimit: 1,
+      frequencyPeriod: 'activity' as const,
+      activityKind: 'class' as const,
+      active: true,
+    };
+    const fetch = answer(200, { data: reward });
+    await i18n.changeLanguage('es');
+    const { onDone } = renderForm({ reward });
+    expect((screen.getByLabelText('Tipo de actividad') as HTMLSelectElement).value).toBe('class');
+    expect(screen.getByText(/^una vez por clase\./)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Por'), { target: { value: 'year' } });
+    expect((screen.getByLabelText('Veces por persona') as HTMLInputElement).value).toBe('1');
+    fireEvent.change(screen.getByLabelText('Veces por persona'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({ frequencyPeriod: 'year', frequencyLimit: 2, activityKind: null });
   });
 });

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { activityKinds } from '@rewards/shared/enums';
 import { rewardFormSchema, REWARD_CODE_MAX, type Reward } from '@rewards/shared/rewards';
 import { Field } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
@@ -14,7 +15,7 @@ import { frequencyLabel } from './frequency';
 
 type Values = z.input<typeof rewardFormSchema>;
 type Output = z.output<typeof rewardFormSchema>;
-const fieldNames = ['name', 'description', 'areaId', 'points', 'frequencyLimit', 'frequencyPeriod', 'code'] as const;
+const fieldNames = ['name', 'description', 'areaId', 'points', 'frequencyLimit', 'frequencyPeriod', 'activityKind', 'code'] as const;
 
 export interface AreaOption {
   id: number;
@@ -24,7 +25,9 @@ export interface AreaOption {
 
 /**
  * Create or edit a recognition. Its area is chosen from the store's active areas ("select an area",
- * docs/architecture.md P5); the period offers year and month, and keeps 'day' for a recognition stored with it.
+ * docs/architecture.md P5); the limit is a count per year or month (and keeps 'day' for a recognition stored
+ * with it), or once per activity, with the kind of activity (class, trivia, webinar, other): then the
+ * count is 1 and each load names the activity.
  */
 export function RewardForm({
   storeId,
@@ -49,18 +52,32 @@ export function RewardForm({
       points: reward?.points ?? '',
       frequencyLimit: reward?.frequencyLimit ?? 1,
       frequencyPeriod: reward?.frequencyPeriod ?? 'year',
+      activityKind: reward?.activityKind ?? null,
       code: reward?.code ?? '',
     },
   });
   const errors = form.formState.errors;
   const choices = areas.filter((a) => a.active || a.id === reward?.areaId);
-  const periods = reward?.frequencyPeriod === 'day' ? (['year', 'month', 'day'] as const) : (['year', 'month'] as const);
-  const [limit, period] = form.watch(['frequencyLimit', 'frequencyPeriod']);
-  const preview = Number(limit) >= 1 && period ? frequencyLabel(t, Number(limit), period) : undefined;
+  const periods =
+    reward?.frequencyPeriod === 'day' ? (['year', 'month', 'day', 'activity'] as const) : (['year', 'month', 'activity'] as const);
+  const [limit, period, kind] = form.watch(['frequencyLimit', 'frequencyPeriod', 'activityKind']);
+  const perActivity = period === 'activity';
+  const preview = perActivity
+    ? kind
+      ? frequencyLabel(t, 1, 'activity', kind)
+      : undefined
+    : Number(limit) >= 1 && period
+      ? frequencyLabel(t, Number(limit), period)
+      : undefined;
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({ id: reward?.id, storeId, values });
+      // The kind is kept only with once per activity (the server drops it otherwise, too).
+      await save.mutateAsync({
+        id: reward?.id,
+        storeId,
+        values: { ...values, activityKind: values.frequencyPeriod === 'activity' ? values.activityKind : null },
+      });
       toast.success(t(reward ? 'messages.updated' : 'messages.created'));
       onDone();
     } catch (err) {
@@ -103,11 +120,35 @@ export function RewardForm({
       </Field>
       <fieldset className="grid grid-cols-2 gap-4 sm:col-span-2">
         <legend className="mb-1 text-sm font-semibold text-slate-800">{t('columns.frequency')}</legend>
-        <Field label={t('fields.frequencyLimit')} error={message(errors.frequencyLimit?.message)} hint={preview}>
-          <input type="number" inputMode="numeric" min={1} step={1} {...form.register('frequencyLimit')} />
-        </Field>
+        {perActivity ? (
+          <Field
+            label={t('fields.activityKind')}
+            error={message(errors.activityKind?.message)}
+            hint={preview ? `${preview}. ${t('fields.activityHint')}` : t('fields.activityHint')}
+          >
+            <select {...form.register('activityKind', { setValueAs: (v: string | null) => v || null })}>
+              <option value="">{t('fields.chooseActivityKind')}</option>
+              {activityKinds.map((k) => (
+                <option key={k} value={k}>
+                  {t(`activityKinds.${k}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : (
+          <Field label={t('fields.frequencyLimit')} error={message(errors.frequencyLimit?.message)} hint={preview}>
+            <input type="number" inputMode="numeric" min={1} step={1} {...form.register('frequencyLimit')} />
+          </Field>
+        )}
         <Field label={t('fields.frequencyPeriod')} error={message(errors.frequencyPeriod?.message)}>
-          <select {...form.register('frequencyPeriod')}>
+          <select
+            {...form.register('frequencyPeriod', {
+              // Once per activity is once: the count goes back to 1 (the field is hidden then).
+              onChange: (e: { target: { value: string } }) => {
+                if (e.target.value === 'activity') form.setValue('frequencyLimit', 1);
+              },
+            })}
+          >
             {periods.map((p) => (
               <option key={p} value={p}>
                 {t(`periods.${p}`)}

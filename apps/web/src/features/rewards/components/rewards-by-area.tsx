@@ -49,7 +49,9 @@ export function RewardsByArea({ storeId }: { storeId: number }) {
                     <span className="font-medium text-slate-900">{r.name}</span>
                     <span className="shrink-0 text-right text-slate-700">
                       <span className="font-semibold tabular-nums">{t('pointsValue', { points: formatPoints(r.points) })}</span>
-                      <span className="block text-xs text-slate-500">{frequencyLabel(t, r.frequencyLimit, r.frequencyPeriod)}</span>
+                      <span className="block text-xs text-slate-500">
+                        {frequencyLabel(t, r.frequencyLimit, r.frequencyPeriod, r.activityKind)}
+                      </span>
                     </span>
                   </li>
                 ))}

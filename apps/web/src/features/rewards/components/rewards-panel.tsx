@@ -89,7 +89,9 @@ export function RewardsPanel({ storeId, areas }: { storeId: number; areas: AreaO
                 </td>
                 <td className="px-3 py-2 text-slate-700">{r.areaName ?? t('noArea')}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{formatPoints(r.points)}</td>
-                <td className="px-3 py-2 whitespace-nowrap text-slate-700">{frequencyLabel(t, r.frequencyLimit, r.frequencyPeriod)}</td>
+                <td className="px-3 py-2 whitespace-nowrap text-slate-700">
+                  {frequencyLabel(t, r.frequencyLimit, r.frequencyPeriod, r.activityKind)}
+                </td>
                 <td className="px-3 py-2">
                   <StatusBadge active={r.active} />
                 </td>

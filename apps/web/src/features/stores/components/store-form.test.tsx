@@ -30,6 +30,7 @@ const store: Store = {
   sedeId: 'CDMX',
   inventoryId: null,
   active: true,
+  timeZone: 'America/Mexico_City',
 };
 
 function wrap(node: React.ReactNode) {
@@ -102,6 +103,33 @@ describe('StoreForm', () => {
     wrap(<StoreForm store={store} onDone={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('¡Muy largo!')).toBeTruthy();
+  });
+});
+
+describe('StoreForm: the corporate site code', () => {
+  it('sends the site code on edit, and says next to it when another store has it (es and en)', async () => {
+    const put = answer(409, {
+      statusCode: 409,
+      code: 'SEDE_ID_TAKEN',
+      message: 'x',
+      details: [{ field: 'body.sedeId', message: 'Already used by another store', code: 'taken' }],
+    });
+    wrap(<StoreForm store={store} onDone={vi.fn()} />);
+    const site = screen.getByLabelText('Código de sede corporativa (opcional)');
+    expect((site as HTMLInputElement).value).toBe('CDMX');
+    fireEvent.change(site, { target: { value: 'GDL' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Otra tienda ya tiene este código de sede')).toBeTruthy();
+    const [, init] = put.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({ sedeId: 'GDL' });
+    expect(screen.getByText(/No cambia el stock/)).toBeTruthy();
+
+    cleanup();
+    await i18n.changeLanguage('en');
+    wrap(<StoreForm store={store} onDone={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText('Corporate site code (optional)'), { target: { value: 'GDL' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Another store already has this site code')).toBeTruthy();
   });
 });
 

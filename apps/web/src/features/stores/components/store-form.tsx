@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { storeEditSchema, type Store } from '@rewards/shared/stores';
 import { Field } from '@/components/ui/field';
 import { FormActions, FormError } from '@/components/ui/form-actions';
+import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldMessage } from '@/lib/validation';
@@ -42,7 +43,9 @@ export function StoreForm({ store, onDone }: { store?: Store; onDone: () => void
       toast.success(t(store ? 'messages.updated' : 'messages.created'));
       onDone();
     } catch (err) {
-      if (!applyServerErrors(err, form.setError, fields)) {
+      // Another store has this site code: said next to the field, in the interface's language.
+      if (err instanceof ApiError && err.code === 'SEDE_ID_TAKEN') form.setError('sedeId', { message: t('errors:SEDE_ID_TAKEN') });
+      else if (!applyServerErrors(err, form.setError, fields)) {
         form.setError('root', { message: errorText(t, err) });
       }
     }
@@ -68,7 +71,7 @@ export function StoreForm({ store, onDone }: { store?: Store; onDone: () => void
         <Field label={t('fields.sedeId')} error={message(errors.sedeId?.message)} hint={t('fields.sedeIdHint')}>
           <input {...form.register('sedeId')} maxLength={40} autoComplete="off" />
         </Field>
-        <Field label={t('fields.inventoryId')} error={message(errors.inventoryId?.message)}>
+        <Field label={t('fields.inventoryId')} error={message(errors.inventoryId?.message)} hint={t('fields.inventoryIdHint')}>
           <input {...form.register('inventoryId')} maxLength={40} autoComplete="off" />
         </Field>
       </div>

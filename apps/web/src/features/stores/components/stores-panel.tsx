@@ -99,6 +99,9 @@ export function StoresPanel() {
                 <td className="col-start-1 row-start-1 min-w-0 md:px-4 md:py-3">
                   <p className="font-medium text-slate-900">{s.title}</p>
                   <p className="text-xs text-slate-600 md:hidden">{s.location}</p>
+                  <p className="text-xs text-slate-500 lg:hidden" data-testid="store-time-zone-short">
+                    {t('timeZone', { zone: s.timeZone })}
+                  </p>
                   {(s.sedeId || s.inventoryId) && (
                     <p className="text-xs text-slate-500">{[s.sedeId, s.inventoryId].filter(Boolean).join(' · ')}</p>
                   )}
@@ -106,6 +109,9 @@ export function StoresPanel() {
                 <td className="hidden px-4 py-3 text-slate-700 md:table-cell">{s.location}</td>
                 <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 tabular-nums lg:table-cell">
                   {s.lat}, {s.long}
+                  <p className="text-xs text-slate-500" data-testid="store-time-zone">
+                    {t('timeZone', { zone: s.timeZone })}
+                  </p>
                 </td>
                 <td className="col-start-2 row-start-1 md:px-4 md:py-3">
                   <StatusBadge active={s.active} />

@@ -30,6 +30,7 @@ const maria: UserListItem = {
   isStore: false,
   active: 1,
   adminStores: [],
+  is: null,
 };
 
 /** Answers GET /users/one/{id} with the balance, and the POST with `post`. */

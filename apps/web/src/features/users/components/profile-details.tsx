@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@rewards/shared/users';
+import { Avatar } from '@/components/ui/avatar';
 import { formatPoints } from '@/lib/format';
 
 /** The read-only account details of a user: what a first sign-in is asked to verify. */
@@ -20,7 +21,7 @@ export function ProfileDetails({ user }: { user: SessionUser }) {
   return (
     <section className="max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="profile-details-title">
       <div className="mb-5 flex items-center gap-4">
-        <img src={user.profilePictureUrl} alt="" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+        <Avatar user={user} size="lg" />
         <div className="min-w-0">
           <h2 id="profile-details-title" className="truncate text-lg font-semibold text-slate-900">
             {fullName}

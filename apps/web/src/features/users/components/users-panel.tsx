@@ -13,6 +13,7 @@ import { useUsers } from '../api/get-users';
 import { useSetUserActive } from '../api/set-user-active';
 import { PointsForm } from './points-form';
 import { RoleForm, type StoreOption } from './role-form';
+import { IsForm } from './is-form';
 
 /** Who is looking: the session user's id, role and administered stores. */
 export interface Viewer {
@@ -44,6 +45,7 @@ export function UsersPanel({ viewer, stores }: { viewer: Viewer; stores: StoreOp
   const confirm = useConfirmAction((p) => setActive.mutateAsync({ id: p.id, active: p.action === 'activate' }), { ns: 'users' });
   const [points, setPoints] = useState<UserListItem | null>(null);
   const [editing, setEditing] = useState<UserListItem | null>(null);
+  const [editingIs, setEditingIs] = useState<UserListItem | null>(null);
   const isSuper = viewer.role === Role.SuperAdmin;
   const storeTitle = new Map(stores.map((s) => [s.id, s.title]));
   const storeName = (u: UserListItem) => (u.storeId === null ? t('noStore') : (storeTitle.get(u.storeId) ?? `#${u.storeId}`));
@@ -149,6 +151,9 @@ export function UsersPanel({ viewer, stores }: { viewer: Viewer; stores: StoreOp
                   <p className="font-medium text-slate-900">{fullName(u)}</p>
                   <p className="text-xs break-all text-slate-600 md:hidden">{u.email}</p>
                   <p className="text-xs text-slate-600 lg:hidden">{storeName(u)}</p>
+                  <p className="text-xs text-slate-600" data-testid="user-is">
+                    {u.is ? t('is.shown', { is: u.is }) : t('is.none')}
+                  </p>
                 </td>
                 <td className="hidden px-4 py-2 text-slate-600 md:table-cell">{u.email}</td>
                 <td className="hidden px-4 py-2 text-slate-700 lg:table-cell">{storeName(u)}</td>
@@ -182,6 +187,9 @@ export function UsersPanel({ viewer, stores }: { viewer: Viewer; stores: StoreOp
                       <Button variant="ghost" className="px-2 py-1" onClick={() => setPoints(u)}>
                         {t('actions.points')}
                       </Button>
+                      <Button variant="ghost" className="px-2 py-1" onClick={() => setEditingIs(u)}>
+                        {t('actions.editIs')}
+                      </Button>
                       {isSuper && (
                         <Button variant="ghost" className="px-2 py-1" onClick={() => setEditing(u)}>
                           {t('actions.editRole')}
@@ -214,6 +222,13 @@ export function UsersPanel({ viewer, stores }: { viewer: Viewer; stores: StoreOp
       </Dialog>
       <Dialog open={editing !== null} title={editing ? t('role.title', { name: fullName(editing) }) : ''} onClose={() => setEditing(null)}>
         {editing && <RoleForm user={editing} stores={stores} onDone={() => setEditing(null)} />}
+      </Dialog>
+      <Dialog
+        open={editingIs !== null}
+        title={editingIs ? t('is.title', { name: fullName(editingIs) }) : ''}
+        onClose={() => setEditingIs(null)}
+      >
+        {editingIs && <IsForm user={editingIs} onDone={() => setEditingIs(null)} />}
       </Dialog>
       <ConfirmActionDialog confirm={confirm} ns="users" labels="actions" />
     </>
