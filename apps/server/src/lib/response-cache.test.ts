@@ -20,7 +20,35 @@ describe('response cache', () => {
     cache.invalidate();
     expect(await cache.json('k', produce)).toBe('{"n":2}');
     now += 1001;
+    expect(await cache.json('k', produce)).toBe('{"n":2}'); // past its TTL: answered at once, refreshed behind
+    expect(calls).toBe(3);
+    await new Promise((r) => setTimeout(r, 20));
     expect(await cache.json('k', produce)).toBe('{"n":3}');
+    now += 2001; // past twice the TTL: never answered stale
+    expect(await cache.json('k', produce)).toBe('{"n":4}');
+    expect(calls).toBe(4);
+  });
+
+  it('refreshes an aged entry once, and forgets it when the refresh fails', async () => {
+    let now = 0;
+    const cache = new ResponseCache({ maxEntries: 10, ttlMs: 1000, now: () => now });
+    let calls = 0;
+    let fail = false;
+    const produce = async () => {
+      calls++;
+      await new Promise((r) => setTimeout(r, 5));
+      if (fail) throw new Error('database down');
+      return calls;
+    };
+    await cache.json('k', produce);
+    now += 1500;
+    fail = true;
+    expect(await Promise.all([cache.json('k', produce), cache.json('k', produce)])).toEqual(['1', '1']);
+    expect(calls).toBe(2); // one refresh for both
+    await new Promise((r) => setTimeout(r, 20));
+    await expect(cache.json('k', produce)).rejects.toThrow('database down');
+    fail = false;
+    expect(await cache.json('k', produce)).toBe('4');
   });
 
   it('does not store an answer produced across a write', async () => {
@@ -31,6 +59,20 @@ describe('response cache', () => {
     release();
     expect(await slow).toBe('"old"');
     expect(await cache.json('k', async () => 'new')).toBe('"new"');
+  });
+
+  it('keeps an answer admitted on its second request only once it is asked again, without evicting others', async () => {
+    const cache = new ResponseCache({ maxEntries: 2, ttlMs: 1000 });
+    let calls = 0;
+    const produce = async () => ++calls;
+    await cache.json('page', produce);
+    for (const k of ['s1', 's2', 's3']) expect(await cache.body(k, produce, 'second')).toBeDefined();
+    expect(cache.size).toBe(1); // searches asked once took no place
+    expect(cache.get('page')).toBe('1');
+    await cache.body('s3', produce, 'second');
+    expect(cache.get('s3')).toBe('5'); // asked twice: kept
+    await cache.body('s3', produce, 'second');
+    expect(calls).toBe(5);
   });
 
   it('keeps at most maxEntries, dropping the oldest', async () => {

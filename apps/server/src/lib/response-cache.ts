@@ -81,6 +81,9 @@ export function sendCachedBody(request: FastifyRequest, reply: FastifyReply, cac
  * clears it at once; with Redis, every other instance clears too. A short TTL bounds staleness if a
  * message is lost. The same signal marks the search index stale (`onInvalidate`, decision 0009).
  */
+/** When an answer is kept: on its first request, or on its second (answers most people ask once, like searches). */
+export type Admission = 'first' | 'second';
+
 export class ResponseCache {
   private readonly entries = new Map<string, { body: CachedBody; expires: number }>();
   /** Bumped by every invalidation: a read that began before a write does not store its result. */
@@ -139,22 +142,59 @@ export class ResponseCache {
     return (await this.body(key, produce)).text;
   }
 
-  /** `json` as the cached answer itself, ready for `sendCachedBody`. */
-  body(key: string, produce: () => Promise<unknown>): Promise<CachedBody> {
-    const hit = this.hit(key);
-    if (hit !== undefined) return Promise.resolve(hit);
-    const pending = this.inFlight.get(key);
-    if (pending) return pending;
+  /**
+   * `json` as the cached answer itself, ready for `sendCachedBody`. An entry past its TTL but within one
+   * more TTL is still answered while one request's producer refreshes it in the background (stale while
+   * revalidate): a hot page never waits for the database because its entry aged out, and what the TTL
+   * bounds (an invalidation message lost) stays bounded by twice the TTL. Writes still clear everything at once.
+   */
+  body(key: string, produce: () => Promise<unknown>, admit: Admission = 'first'): Promise<CachedBody> {
+    const entry = this.entries.get(key);
+    if (entry) {
+      const now = this.now();
+      if (entry.expires > now) return Promise.resolve(entry.body);
+      if (entry.expires + this.opts.ttlMs > now) {
+        if (!this.inFlight.has(key)) {
+          this.produce(key, produce).catch(() => {
+            // The refresh failed: forget the stale answer, so the next request produces it and sees the error.
+            if (this.entries.get(key) === entry) this.entries.delete(key);
+          });
+        }
+        return Promise.resolve(entry.body);
+      }
+      this.entries.delete(key);
+    }
+    return this.inFlight.get(key) ?? this.produce(key, produce, admit);
+  }
+
+  /**
+   * Keys asked once, for answers admitted on their second request: a search typed once (most of them) is
+   * answered without pushing a category page or a product out of the cache, and without the garbage of
+   * thousands of answers nobody asks for again. Forgotten wholesale when it grows past the cache's size.
+   */
+  private readonly askedOnce = new Set<string>();
+
+  /** Runs `produce` for `key` once (concurrent callers share it) and stores its answer unless a write came meanwhile. */
+  private produce(key: string, produce: () => Promise<unknown>, admit: Admission = 'first'): Promise<CachedBody> {
     const generation = this.generation;
     const work = produce()
       .then((value) => {
         const body = new CachedBody(JSON.stringify(value));
-        if (generation === this.generation) this.set(key, body);
+        if (generation === this.generation && this.admits(key, admit)) this.set(key, body);
         return body;
       })
-      .finally(() => this.inFlight.delete(key));
+      .finally(() => {
+        if (this.inFlight.get(key) === work) this.inFlight.delete(key);
+      });
     this.inFlight.set(key, work);
     return work;
+  }
+
+  private admits(key: string, admit: Admission): boolean {
+    if (admit === 'first' || this.askedOnce.delete(key)) return true;
+    if (this.askedOnce.size >= this.opts.maxEntries) this.askedOnce.clear();
+    this.askedOnce.add(key);
+    return false;
   }
 
   private clear() {
@@ -170,6 +210,7 @@ export class ResponseCache {
   }
 
   private set(key: string, body: CachedBody) {
+    this.entries.delete(key); // a refreshed entry goes to the end of the eviction order
     if (this.entries.size >= this.opts.maxEntries) {
       // Drop the oldest insertion (Map keeps insertion order).
       const first = this.entries.keys().next().value;

@@ -18,7 +18,7 @@ import { inventoryMovementSchema, productStockOutSchema } from '@rewards/shared/
 import { AppError } from '../../lib/app-error.ts';
 import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { listField, parseFields, readForm, type UploadedFile } from '../../lib/multipart.ts';
-import { sendCachedBody } from '../../lib/response-cache.ts';
+import { sendCachedBody, type Admission } from '../../lib/response-cache.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
 import { viewerKey } from '../../lib/viewer-key.ts';
 import { assertStoreAdmin, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
@@ -53,8 +53,14 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** Public catalogue reads are served from the response cache, keyed by URL and store. */
-  async function sendCached(request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>) {
-    return sendCachedBody(request, reply, await cache.body(key, produce));
+  async function sendCached(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    produce: () => Promise<unknown>,
+    admit: Admission = 'first',
+  ) {
+    return sendCachedBody(request, reply, await cache.body(key, produce, admit));
   }
 
   /** The uploaded product pictures, at most MAX_PRODUCT_PICTURES. */
@@ -75,17 +81,23 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       const q = request.query;
       const storeId = authOnly ? requireUser(request).storeId : await shopStoreId(db, request, q.storeId);
       if (!storeId) return emptyList(q.page, q.pageSize);
-      return sendCached(request, reply, `list:${storeId}:${request.url}`, () =>
-        listShopProducts(db, {
-          storeId,
-          page: q.page,
-          pageSize: q.pageSize,
-          categoryId: q.categoryId,
-          categorySlug: q.slug,
-          search: q.search,
-          order: q.order,
-          searchIndex: search,
-        }),
+      // A search is kept from its second request on: most are typed once, and the index answers them anyway.
+      return sendCached(
+        request,
+        reply,
+        `list:${storeId}:${request.url}`,
+        () =>
+          listShopProducts(db, {
+            storeId,
+            page: q.page,
+            pageSize: q.pageSize,
+            categoryId: q.categoryId,
+            categorySlug: q.slug,
+            search: q.search,
+            order: q.order,
+            searchIndex: search,
+          }),
+        q.search ? 'second' : 'first',
       );
     };
   const listSchema = (summary: string) => ({
