@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isErrorCode } from '@rewards/shared/errors';
+import type { ErrorCode } from '@rewards/shared/errors';
 import type { SessionUser } from '@rewards/shared/users';
 import { api, ApiError, reportUnauthorized } from '@/lib/api';
 import { setUserTimeZone } from '@/lib/format';
@@ -14,7 +14,9 @@ export async function getSession(): Promise<SessionUser | null> {
   // Dates show in the zone of the user's saved position (the browser's without one), from this answer on.
   setUserTimeZone(res.data?.timeZone);
   if (!res.data) {
-    const code = isErrorCode(res.reason) ? res.reason : 'UNAUTHENTICATED';
+    // Shaped as lib/api.ts reads error codes (the message table stays out of the first paint); an unknown
+    // code reads as an expired session (sessionEndedCode).
+    const code = res.reason && /^[A-Z][A-Z_]+$/.test(res.reason) ? (res.reason as ErrorCode) : 'UNAUTHENTICATED';
     reportUnauthorized(new ApiError(401, code, res.reason ?? 'signed out'));
   }
   return res.data;
