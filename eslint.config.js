@@ -77,6 +77,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: ['i18next', 'react-i18next'].map((name) => ({
+            name,
+            message: 'Texts go through lib/translator.ts and lib/use-translation.tsx (docs/decisions/0028-light-first-paint.md).',
+          })),
           patterns: [
             {
               regex: '^@rewards/shared/(?!(enums|constants|errors|days|pictures|notification-text|movement-text)$)',

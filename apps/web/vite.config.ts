@@ -55,7 +55,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // What every page runs before its first paint (React, the router, TanStack Query, i18next, the
+        // What every page runs before its first paint (React, the router, TanStack Query, the texts, the
         // shell) is one chunk, and the small pieces the catalogue's pages share another: half a dozen
         // chunks of 1-2 KB would each cost a request and ~1 KB of headers on a phone. Pages and the admin
         // area stay lazy chunks of their own (docs/decisions/0028-light-first-paint.md).

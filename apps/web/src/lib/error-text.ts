@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MutationMeta } from '@tanstack/react-query';
+import { useTranslation } from '@/lib/use-translation';
 import { ApiError } from './api';
 import { toast } from './toast';
 

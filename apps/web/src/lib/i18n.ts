@@ -1,8 +1,7 @@
-import i18n from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
-import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languages, type Language } from '@rewards/shared/enums';
 import { errorMessages } from '@rewards/shared/errors';
+import { Translator } from './translator';
+import { setAppTranslator } from './use-translation';
 
 const STORAGE_KEY = 'lang';
 
@@ -27,34 +26,26 @@ function storedLanguage(): Language {
   }
 }
 
+const i18n = new Translator({
+  lng: storedLanguage(),
+  defaultNS: 'common',
+  load: async (lang, ns) => {
+    // API error messages live with their codes in packages/shared.
+    if (ns === 'errors') {
+      return Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang as Language] ?? text.es]));
+    }
+    const load = files[`../locales/${lang}/${ns}.json`];
+    if (!load) throw new Error(`missing locale ${lang}/${ns}`);
+    return (await load()).default;
+  },
+});
+setAppTranslator(i18n);
+
 /** Ready once the common namespace of the stored language is loaded; render after it. */
-export const i18nReady = i18n
-  .use(initReactI18next)
-  .use(
-    resourcesToBackend(async (lang: string, ns: string) => {
-      // API error messages live with their codes in packages/shared.
-      if (ns === 'errors') {
-        return Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang as Language] ?? text.es]));
-      }
-      const load = files[`../locales/${lang}/${ns}.json`];
-      if (!load) throw new Error(`missing locale ${lang}/${ns}`);
-      return (await load()).default;
-    }),
-  )
-  .init({
-    lng: storedLanguage(),
-    fallbackLng: false,
-    supportedLngs: [...languages],
-    ns: ['common', 'errors'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: true },
-  })
-  .then(() => {
-    document.documentElement.lang = i18n.language;
-    rememberForServer(i18n.language as Language);
-  });
+export const i18nReady = i18n.loadNamespaces(['common', 'errors']).then(() => {
+  document.documentElement.lang = i18n.language;
+  rememberForServer(i18n.language as Language);
+});
 
 export function currentLanguage(): Language {
   return (i18n.language as Language) ?? defaultLanguage;

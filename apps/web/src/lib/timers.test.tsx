@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { ALERT_MS, REQUEST_TIMEOUT_MS, TOAST_MS } from '@rewards/shared/constants';
+import type { I18n } from '@/lib/use-translation';
+import { I18nProvider } from '@/lib/use-translation';
 import { UiStateProvider, useUiState } from '@/components/ui/ui-state';
 import { createTestI18n } from '@/test/render';
 import { api, ApiError } from './api';
@@ -38,12 +38,12 @@ describe('alerts', () => {
 
   it('clear themselves after 4000 ms, each on its own clock', () => {
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <UiStateProvider>
           <AlertButton message="primera" />
           <AlertButton message="segunda" />
         </UiStateProvider>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     act(() => screen.getByRole('button', { name: 'primera' }).click());
     act(() => vi.advanceTimersByTime(1000));

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next, { type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { errorMessages } from '@rewards/shared/errors';
+import { Translator } from '@/lib/translator';
+import { I18nProvider, type I18n } from '@/lib/use-translation';
 import adminEn from '@/locales/en/admin.json';
 import adminEs from '@/locales/es/admin.json';
 import commonEn from '@/locales/en/common.json';
@@ -14,23 +14,21 @@ import commonEs from '@/locales/es/common.json';
 const errors = (lang: 'en' | 'es') => Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang]]));
 
 /**
- * An i18next of its own per test file, Spanish first, with the shop's, the admin's and the error texts,
+ * A translator of its own per test file, Spanish first, with the shop's, the admin's and the error texts,
  * plus a feature's namespaces: `createTestI18n({ users: { en: usersEn, es: usersEs } })`.
  */
 export async function createTestI18n(extra: Record<string, { en: object; es: object }> = {}): Promise<I18n> {
   const more = (lang: 'en' | 'es') => Object.fromEntries(Object.entries(extra).map(([ns, texts]) => [ns, texts[lang]]));
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'es',
-    resources: {
-      en: { common: commonEn, admin: adminEn, errors: errors('en'), ...more('en') },
-      es: { common: commonEs, admin: adminEs, errors: errors('es'), ...more('es') },
-    },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
-  return i18n;
+  return Promise.resolve(
+    new Translator({
+      lng: 'es',
+      defaultNS: 'common',
+      resources: {
+        en: { common: commonEn, admin: adminEn, errors: errors('en'), ...more('en') },
+        es: { common: commonEs, admin: adminEs, errors: errors('es'), ...more('es') },
+      },
+    }),
+  );
 }
 
 /** jsdom has no <dialog> methods. */
@@ -46,11 +44,11 @@ export function polyfillDialog() {
 /** Renders inside the providers a page has: texts, a fresh query cache, a router. */
 export function renderWithProviders(ui: ReactNode, i18n: I18n, path = '/') {
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigate, useParams } from 'react-router';
 import { Role } from '@rewards/shared/enums';
+import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
 import { SignInEffects } from '@/features/auth/components/sign-in-effects';
 import { RequireSession } from '@/features/auth/components/require-session';

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import type { I18n } from '@/lib/use-translation';
+import { I18nProvider } from '@/lib/use-translation';
 import { ApiError } from '@/lib/api';
 import { errorText } from '@/lib/error-text';
 import { createTestI18n } from '@/test/render';
@@ -23,7 +23,7 @@ function Broken(): never {
 
 function app() {
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <MemoryRouter initialEntries={['/broken']}>
         <Link to="/fine">fine</Link>
         <RouteErrorBoundary>
@@ -33,7 +33,7 @@ function app() {
           </Routes>
         </RouteErrorBoundary>
       </MemoryRouter>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

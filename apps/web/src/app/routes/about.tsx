@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { ProgramCalendarCard } from '@/features/points/components/program-calendar';
 import { programCalendarQueryOptions } from '@/features/points/api/get-program-calendar';
 import { rewardsOverviewQueryOptions, useRewardsOverview } from '@/features/rewards/api/get-rewards-overview';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
 import { accountStatisticsQueryOptions } from '@/features/points/api/get-account-statistics';
 import { myMovementsQueryOptions } from '@/features/points/api/get-my-movements';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
 import { cartQueryOptions, useCart } from '@/features/cart/api/get-cart';
 import { useRemoveCartLines } from '@/features/cart/api/remove-cart-lines';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { userChallengeQueryOptions } from '@/features/challenges/api/get-user-challenge';
 import { UserChallengeView } from '@/features/challenges/components/user-challenge';
 import { Page } from '@/components/ui/page';

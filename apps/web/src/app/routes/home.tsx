@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
 import { bannersQueryOptions } from '@/features/banners/api/get-banners';
 import { BannerCarousel } from '@/features/banners/components/banner-carousel';

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '@/lib/use-translation';
 import { createTestI18n, fakeApi, renderWithProviders } from '@/test/render';
 import LoginPage from './login';
 

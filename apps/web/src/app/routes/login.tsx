@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
 import { signInErrorCode } from '@/features/auth/auth-errors';
 import { loginUrl } from '@/features/auth/login-url';

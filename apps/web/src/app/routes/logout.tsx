@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
 import { useLogout } from '@/features/auth/api/logout';
 import { Button } from '@/components/ui/button';

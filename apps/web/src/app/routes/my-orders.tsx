@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { useBuyAgain } from '@/features/cart/api/buy-again';
 import { myOrdersQueryOptions, useMyOrders } from '@/features/orders/api/get-my-orders';
 import { OrderTimeline } from '@/features/orders/components/order-timeline';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useProfile } from '@/features/users/api/get-profile';
 import { ProfileDetails } from '@/features/users/components/profile-details';
 import { usePreferences } from '@/features/profile/api/get-preferences';

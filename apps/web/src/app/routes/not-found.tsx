@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { Page } from '@/components/ui/page';
 
 export default function NotFoundPage() {

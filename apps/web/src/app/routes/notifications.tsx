@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { notificationsQueryOptions } from '@/features/notifications/api/get-notifications';
 import { NOTIFICATIONS_PAGE_SIZE, NotificationsList } from '@/features/notifications/components/notifications-list';
 import { Page } from '@/components/ui/page';

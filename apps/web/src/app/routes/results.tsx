@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { productOrders, type ProductOrder } from '@rewards/shared/enums';
+import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { productsQueryOptions, useProducts } from '@/features/products/api/get-products';

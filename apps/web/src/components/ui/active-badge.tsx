@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 
 /** 'Active' / 'Inactive' pill of the admin lists (products, categories, banners). */
 export function ActiveBadge({ active }: { active: boolean }) {

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import type { I18n } from '@/lib/use-translation';
+import { I18nProvider } from '@/lib/use-translation';
 import rewardsEn from '@/locales/en/rewards.json';
 import rewardsEs from '@/locales/es/rewards.json';
 import { ApiError } from '@/lib/api';
@@ -39,9 +39,9 @@ function Row({ run, onDone }: { run: (p: { id: number; action: RowAction }) => P
 
 const renderRow = (props: Parameters<typeof Row>[0]) =>
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <Row {...props} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 
 describe('useConfirmAction with ConfirmActionDialog', () => {

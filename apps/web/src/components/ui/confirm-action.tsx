@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useErrorText } from '@/lib/error-text';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from './dialog';

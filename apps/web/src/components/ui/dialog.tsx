@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Button } from './button';
 
 /** A modal on the native <dialog>: focus trapping, Escape to close, backdrop. */

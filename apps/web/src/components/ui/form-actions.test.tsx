@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import type { I18n } from '@/lib/use-translation';
+import { I18nProvider } from '@/lib/use-translation';
 import { createTestI18n } from '@/test/render';
 import { FormActions, FormError } from './form-actions';
 
@@ -18,11 +18,11 @@ function renderForm(submitting: boolean, props: { submitLabel?: string } = {}) {
   const onCancel = vi.fn();
   const onSubmit = vi.fn((e: React.FormEvent) => e.preventDefault());
   const view = render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <form onSubmit={onSubmit}>
         <FormActions onCancel={onCancel} submitting={submitting} {...props} />
       </form>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { onCancel, onSubmit, ...view };
 }

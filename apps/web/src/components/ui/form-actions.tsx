@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Button } from './button';
 
 /** A dialog form's footer: Cancel, and its submit button (Save unless `submitLabel`), disabled while it submits. */

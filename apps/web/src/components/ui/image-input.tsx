@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { variantUrl } from '@/lib/images';
 
 export const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';

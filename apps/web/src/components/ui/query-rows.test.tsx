@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import type { I18n } from '@/lib/use-translation';
+import { I18nProvider } from '@/lib/use-translation';
 import { createTestI18n } from '@/test/render';
 import { QueryRows } from './query-rows';
 
@@ -14,13 +14,13 @@ afterEach(cleanup);
 const idle = { isPending: false, isError: false, isSuccess: false, refetch: vi.fn() };
 function renderRows(query: Parameters<typeof QueryRows>[0]['query']) {
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <table>
         <tbody>
           <QueryRows query={query} colSpan={6} empty="Nada todavía" loadError="No se pudo cargar" retry="Reintentar" />
         </tbody>
       </table>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

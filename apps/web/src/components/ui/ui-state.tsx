@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ALERT_MS } from '@rewards/shared/constants';
+import { useTranslation } from '@/lib/use-translation';
 
 export type AlertSeverity = 'success' | 'info' | 'warning' | 'error';
 interface Alert {

@@ -1,8 +1,8 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionUser } from '@rewards/shared/users';
 import { isAdminRole } from '@rewards/shared/enums';
+import { useTranslation } from '@/lib/use-translation';
 import { useLogout } from '@/features/auth/api/logout';
 import { Avatar } from '@/components/ui/avatar';
 import { ChevronDownIcon } from '@/components/ui/icons';

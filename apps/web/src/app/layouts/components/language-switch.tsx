@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { languages, type Language } from '@rewards/shared/enums';
+import { useTranslation } from '@/lib/use-translation';
 import { setLanguage } from '@/lib/i18n';
 import { GlobeIcon } from '@/components/ui/icons';
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
 import { useLocation } from 'react-router';
 import type { ProductSuggestion } from '@rewards/shared/products';
+import type { I18n } from '@/lib/use-translation';
 import { matchRanges } from '@/features/products/components/suggestion-list';
 import { createTestI18n, fakeApi, renderWithProviders, type FakeCall } from '@/test/render';
 import { SearchBox } from './search-box';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { SUGGEST_MIN_LENGTH, useSuggestions } from '@/features/products/api/get-suggestions';
 import { SuggestionList } from '@/features/products/components/suggestion-list';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
 import { useStores } from '@/features/stores/api/get-stores';
 import { Logo } from '@/components/ui/logo';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Banner } from '@rewards/shared/banners';
+import { useTranslation } from '@/lib/use-translation';
 import { BannersPanel } from '@/features/banners/components/banners-panel';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { ChallengesPanel } from '@/features/challenges/components/challenges-panel';
 import { ParticipantsPanel } from '@/features/challenges/components/participants-panel';
 import { Page } from '@/components/ui/page';

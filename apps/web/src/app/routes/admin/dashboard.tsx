@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Role } from '@rewards/shared/enums';
+import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
 import { DashboardView } from '@/features/dashboard/components/dashboard-view';
 import { StoreLinks } from '@/features/dashboard/components/store-links';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { useAdminCategories } from '@/features/categories/api/get-admin-categories';
 import { CategoriesPanel } from '@/features/categories/components/categories-panel';
 import { StockForm } from '@/features/inventory/components/stock-form';

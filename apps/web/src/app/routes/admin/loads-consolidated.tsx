@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { ConsolidatedPanel } from '@/features/loads/components/consolidated-panel';
 import { Page } from '@/components/ui/page';
 import { useAdminStores } from '../../layouts/admin-layout';

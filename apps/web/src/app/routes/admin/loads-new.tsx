@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { LoadWizard } from '@/features/loads/components/load-wizard';
 import { StorePicker } from '@/features/loads/components/store-picker';
 import { useProgramCalendar } from '@/features/points/api/get-program-calendar';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { useLoad } from '@/features/loads/api/get-load';
 import { LoadReport } from '@/features/loads/components/load-report';
 import { Page } from '@/components/ui/page';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { LoadsTable } from '@/features/loads/components/loads-table';
 import { StorePicker } from '@/features/loads/components/store-picker';
 import { Page } from '@/components/ui/page';

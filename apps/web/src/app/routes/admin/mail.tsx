@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { OutboxPanel } from '@/features/mail/components/outbox-panel';
 import { Page } from '@/components/ui/page';
 

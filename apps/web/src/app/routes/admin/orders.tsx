@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { AdminOrderDetail } from '@/features/orders/components/admin-order-detail';
 import { AdminOrderList } from '@/features/orders/components/admin-order-list';
 import { Page } from '@/components/ui/page';

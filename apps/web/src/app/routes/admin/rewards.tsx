@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { useAreas } from '@/features/areas/api/get-areas';
 import { AreasPanel } from '@/features/areas/components/areas-panel';
 import { RewardsByArea } from '@/features/rewards/components/rewards-by-area';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Role } from '@rewards/shared/enums';
+import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
 import { StoresPanel } from '@/features/stores/components/stores-panel';
 import { Page } from '@/components/ui/page';

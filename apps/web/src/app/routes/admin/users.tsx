@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Role } from '@rewards/shared/enums';
+import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
 import { useAdminStoreList } from '@/features/stores/api/get-admin-stores';
 import { UsersPanel } from '@/features/users/components/users-panel';

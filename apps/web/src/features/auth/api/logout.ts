@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { api, ApiError } from '@/lib/api';
 import { errorText } from '@/lib/error-text';
 import { toast } from '@/lib/toast';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { FIRST_LOGIN_REDIRECT_MS } from '@rewards/shared/constants';
+import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/lib/toast';
 import { onUnauthorized } from '@/lib/api';
 import { checkStoreAccount } from '../api/check-store';

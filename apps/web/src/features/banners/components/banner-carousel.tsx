@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { srcSet, variantUrl } from '@/lib/images';
 import { useBanners } from '../api/get-banners';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { bannerFormSchema, type Banner } from '@rewards/shared/banners';
+import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/lib/toast';
 import { Field } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';

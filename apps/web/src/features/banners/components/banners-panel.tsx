@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Banner } from '@rewards/shared/banners';
+import { useTranslation } from '@/lib/use-translation';
 import { ActiveBadge } from '@/components/ui/active-badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmActionDialog, useConfirmAction } from '@/components/ui/confirm-action';

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
 import type { CartLine as Line } from '@rewards/shared/orders';
+import type { I18n } from '@/lib/use-translation';
 import { createTestI18n, fakeApi, renderWithProviders } from '@/test/render';
 import { CartLine, quantityChoices } from './cart-line';
 

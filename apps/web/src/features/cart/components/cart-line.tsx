@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CART_MAX_QUANTITY } from '@rewards/shared/constants';
 import type { CartLine as Line } from '@rewards/shared/orders';
+import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { useErrorToast } from '@/lib/error-text';
 import { formatPoints } from '@/lib/format';

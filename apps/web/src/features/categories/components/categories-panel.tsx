@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Category } from '@rewards/shared/categories';
+import { useTranslation } from '@/lib/use-translation';
 import { ActiveBadge } from '@/components/ui/active-badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmActionDialog, useConfirmAction } from '@/components/ui/confirm-action';

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
 import {
   CHALLENGE_OPTION_MAX,
   CHALLENGE_QUESTION_MAX,
@@ -13,6 +12,7 @@ import {
   type ChallengeFormInput,
 } from '@rewards/shared/challenges';
 import { challengeTypes } from '@rewards/shared/enums';
+import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormActions, FormError } from '@/components/ui/form-actions';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { BadgeLink } from '@/components/ui/badge-link';
 
 const TrophyIcon = () => (

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { challengeMessages } from '@rewards/shared/challenges';
+import { useTranslation } from '@/lib/use-translation';
 import { useFieldMessage } from '@/lib/validation';
 
 const keys: Record<string, string> = {

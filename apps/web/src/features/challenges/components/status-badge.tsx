@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { ChallengeStatus } from '@rewards/shared/challenges';
+import { useTranslation } from '@/lib/use-translation';
 
 const styles: Record<ChallengeStatus, string> = {
   inactive: 'bg-slate-200 text-slate-700',

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CHALLENGE_ANSWER_MAX, challengeAnswersFormSchema, type UserChallenge } from '@rewards/shared/challenges';
+import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { useErrorText } from '@/lib/error-text';

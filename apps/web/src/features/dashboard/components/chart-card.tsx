@@ -1,5 +1,5 @@
 import { Suspense, useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { TableHead } from '@/components/ui/table';
 
 export interface TableData {

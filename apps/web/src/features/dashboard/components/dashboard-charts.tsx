@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@rewards/shared/dashboard';
 import { OrderStatus } from '@rewards/shared/enums';
+import { useTranslation } from '@/lib/use-translation';
 import { formatPoints } from '@/lib/format';
 import { formatBucket } from '../format';
 import { ChartCard } from './chart-card';

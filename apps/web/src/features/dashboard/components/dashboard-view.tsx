@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { Store } from '@rewards/shared/stores';
+import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { errorText } from '@/lib/error-text';

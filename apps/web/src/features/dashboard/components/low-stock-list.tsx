@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Dashboard } from '@rewards/shared/dashboard';
+import { useTranslation } from '@/lib/use-translation';
 import { formatPoints } from '@/lib/format';
 
 /** Active products running out, fewest first, each linking to its store's inventory. */

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@rewards/shared/dashboard';
+import { useTranslation } from '@/lib/use-translation';
 import { formatPoints } from '@/lib/format';
 
 /** The headline figures: points issued, redeemed, expired and outstanding, active users, orders. */

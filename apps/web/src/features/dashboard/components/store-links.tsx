@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Store } from '@rewards/shared/stores';
+import { useTranslation } from '@/lib/use-translation';
 
 /** The stores this administrator runs; each opens its inventory. */
 export function StoreLinks({ stores }: { stores: Store[] }) {

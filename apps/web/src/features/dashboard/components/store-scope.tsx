@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { Store } from '@rewards/shared/stores';
+import { useTranslation } from '@/lib/use-translation';
 
 /** Which store the figures are for; a super administrator may also choose every store (`null`). */
 export function StoreScope({

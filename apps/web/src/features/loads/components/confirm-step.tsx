@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Load, LoadActivity } from '@rewards/shared/loads';
+import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatPoints } from '@/lib/format';
 import { errorText } from '@/lib/error-text';

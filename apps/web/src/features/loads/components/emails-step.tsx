@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MAX_LOAD_EMAILS, splitEmailText } from '@rewards/shared/loads';
+import { useTranslation } from '@/lib/use-translation';
 import { formatPoints } from '@/lib/format';
 import { errorText } from '@/lib/error-text';
 import { useReadEmailFile } from '../api/read-email-file';

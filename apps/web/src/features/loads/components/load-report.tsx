@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Load } from '@rewards/shared/loads';
+import { useTranslation } from '@/lib/use-translation';
 import { Pagination } from '@/components/ui/pagination';
 import { TableHead } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
 import type { LoadReward } from '@rewards/shared/loads';
+import type { I18n } from '@/lib/use-translation';
 import loadsEn from '@/locales/en/loads.json';
 import loadsEs from '@/locales/es/loads.json';
 import { createTestI18n, fakeApi, renderWithProviders, type FakeCall } from '@/test/render';

@@ -1,5 +1,5 @@
 import { useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { errorText } from '@/lib/error-text';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { bounds } from '@rewards/shared/constants';
 import { MAX_LOAD_POINTS } from '@rewards/shared/loads';
+import { useTranslation } from '@/lib/use-translation';
 import { Field } from '@/components/ui/field';
 import { formatDate, formatPoints } from '@/lib/format';
 import { errorText } from '@/lib/error-text';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import type { Step } from './wizard-state';
 
 const names = ['emails', 'recognition', 'review', 'confirm'] as const;

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { useLatestNotifications } from '../api/get-notifications';
 import { NotificationEntry } from './notification-entry';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
 import type { Notification } from '@rewards/shared/notifications';
+import type { I18n } from '@/lib/use-translation';
 import notificationsEn from '@/locales/en/notifications.json';
 import notificationsEs from '@/locales/es/notifications.json';
 import { createTestI18n, renderWithProviders } from '@/test/render';

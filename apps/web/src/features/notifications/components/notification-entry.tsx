@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { describeNotification, notificationLink } from '@rewards/shared/notification-text';
 import type { Notification } from '@rewards/shared/notifications';
+import { useTranslation } from '@/lib/use-translation';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { errorText } from '@/lib/error-text';

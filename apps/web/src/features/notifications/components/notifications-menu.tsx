@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '@/lib/use-translation';
 import { BellIcon } from '@/components/ui/icons';
 import { useDismiss } from '@/lib/use-dismiss';
 import { useLatestNotifications } from '../api/get-notifications';

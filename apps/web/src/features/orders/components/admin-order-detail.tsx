@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { TableHead } from '@/components/ui/table';
 import { useErrorText } from '@/lib/error-text';
 import { formatPoints } from '@/lib/format';

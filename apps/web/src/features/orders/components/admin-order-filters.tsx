@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { OrderStatus } from '@rewards/shared/enums';
+import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import type { AdminOrderFilters as Filters } from '../api/get-admin-orders';
 

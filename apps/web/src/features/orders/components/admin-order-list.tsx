@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { Pagination } from '@/components/ui/pagination';
 import { useErrorText } from '@/lib/error-text';
 import { useAdminOrders, type AdminOrderFilters as Filters } from '../api/get-admin-orders';

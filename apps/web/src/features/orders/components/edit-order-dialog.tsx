@@ -1,9 +1,9 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CART_MAX_QUANTITY } from '@rewards/shared/constants';
 import { orderEditSchema, type Order, type OrderEdit } from '@rewards/shared/orders';
+import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';

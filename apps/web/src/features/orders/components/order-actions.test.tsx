@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
 import { OrderStatus } from '@rewards/shared/enums';
 import type { Order } from '@rewards/shared/orders';
+import type { I18n } from '@/lib/use-translation';
 import { createTestI18n, fakeApi, polyfillDialog, renderWithProviders } from '@/test/render';
 import { OrderActions } from './order-actions';
 

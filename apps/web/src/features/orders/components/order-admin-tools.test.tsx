@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
 import { OrderStatus } from '@rewards/shared/enums';
 import type { Order, OrderTracking } from '@rewards/shared/orders';
+import type { I18n } from '@/lib/use-translation';
 import { createTestI18n, fakeApi, polyfillDialog, renderWithProviders } from '@/test/render';
 import { OrderAdminTools } from './order-admin-tools';
 import { OrderTimeline } from './order-timeline';

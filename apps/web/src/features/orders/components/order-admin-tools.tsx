@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { OrderStatus } from '@rewards/shared/enums';
 import { editableOrderStatuses, type Order } from '@rewards/shared/orders';
+import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { useErrorText } from '@/lib/error-text';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Order } from '@rewards/shared/orders';
+import { useTranslation } from '@/lib/use-translation';
 import { formatDateTime, formatPoints } from '@/lib/format';
 
 /** An order's number (a link to its page in the list), status, customer, date and total. */

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { OrderTracking } from '@rewards/shared/orders';
+import { useTranslation } from '@/lib/use-translation';
 import { formatDateTime, formatPoints } from '@/lib/format';
 
 /** What an edit did, in words: each line's new quantity (or its removal), the comment, the points moved. */

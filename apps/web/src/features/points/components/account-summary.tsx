@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { addDays } from '@rewards/shared/days';
+import { useTranslation } from '@/lib/use-translation';
 import { formatDate, formatPoints } from '@/lib/format';
 import { useAccountStatistics } from '../api/get-account-statistics';
 import { useProgramCalendar } from '../api/get-program-calendar';

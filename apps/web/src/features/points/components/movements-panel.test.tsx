@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
 import type { ProgramCalendar } from '@rewards/shared/program';
+import type { I18n } from '@/lib/use-translation';
 import { createTestI18n, fakeApi, renderWithProviders, type FakeCall } from '@/test/render';
 import { MovementsPanel } from './movements-panel';
 import { periodOf } from './period-picker';

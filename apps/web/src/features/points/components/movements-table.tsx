@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { describeMovement } from '@rewards/shared/movement-text';
 import type { MovementLine } from '@rewards/shared/points';
+import { useTranslation } from '@/lib/use-translation';
 import { TableHead } from '@/components/ui/table';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';

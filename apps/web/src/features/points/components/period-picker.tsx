@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { MovementPeriod } from '@rewards/shared/points';
 import { addDays } from '@rewards/shared/days';
 import type { ProgramCalendar } from '@rewards/shared/program';
+import { useTranslation } from '@/lib/use-translation';
 
 export const presets = ['year', 'days30', 'all', 'custom'] as const;
 export type Preset = (typeof presets)[number];

@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import type { ProgramCalendar } from '@rewards/shared/program';
+import type { I18n } from '@/lib/use-translation';
+import { I18nProvider } from '@/lib/use-translation';
 import { setUserTimeZone } from '@/lib/format';
 import { createTestI18n } from '@/test/render';
 import { ProgramCalendarCard } from './program-calendar';
@@ -36,9 +36,9 @@ function renderCard() {
   );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <ProgramCalendarCard />
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
 }

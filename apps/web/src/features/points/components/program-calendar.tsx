@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { addDays } from '@rewards/shared/days';
+import { useTranslation } from '@/lib/use-translation';
 import { daysBetween, formatDate, formatDateTime } from '@/lib/format';
 import { useProgramCalendar } from '../api/get-program-calendar';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useOtherResults } from '../api/get-other-results';
 import { ProductGrid } from './product-grid';
 

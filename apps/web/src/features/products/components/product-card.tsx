@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Product } from '@rewards/shared/products';
+import { useTranslation } from '@/lib/use-translation';
 import { formatPoints } from '@/lib/format';
 import { srcSet, variantUrl } from '@/lib/images';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CART_MAX_QUANTITY } from '@rewards/shared/constants';
 import type { Product } from '@rewards/shared/products';
+import { useTranslation } from '@/lib/use-translation';
 import { Page } from '@/components/ui/page';
 import { errorCode, useErrorText } from '@/lib/error-text';
 import { formatPoints } from '@/lib/format';

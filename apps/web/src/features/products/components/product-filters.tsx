@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { Category } from '@rewards/shared/categories';
+import { useTranslation } from '@/lib/use-translation';
 import { ActiveFilter, FilterSelect, SearchForm } from '@/components/ui/list-toolbar';
 import type { ListSearch } from '@/components/ui/use-list-filters';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MAX_PRODUCT_PICTURES, productFormSchema, type Product } from '@rewards/shared/products';
+import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/lib/toast';
 import { Field } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';

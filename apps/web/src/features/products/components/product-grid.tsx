@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { Product } from '@rewards/shared/products';
+import { useTranslation } from '@/lib/use-translation';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 
 /**

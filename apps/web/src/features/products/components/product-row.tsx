@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/use-translation';
 import { useInView } from '@/lib/use-in-view';
 import { useProductRow, type ProductRowKind } from '../api/get-product-rows';
 import { ProductCard, ProductCardSkeleton } from './product-card';

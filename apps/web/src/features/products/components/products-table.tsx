@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { ListResponse } from '@rewards/shared/common';
 import type { Product } from '@rewards/shared/products';
+import { useTranslation } from '@/lib/use-translation';
 import { ActiveBadge } from '@/components/ui/active-badge';
 import { Button } from '@/components/ui/button';
 import type { RowAction } from '@/components/ui/confirm-action';

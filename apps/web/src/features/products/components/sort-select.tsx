@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { ProductOrder } from '@rewards/shared/enums';
+import { useTranslation } from '@/lib/use-translation';
 
 const orders: ProductOrder[] = ['featured', 'date', 'price_asc', 'price_desc'];
 

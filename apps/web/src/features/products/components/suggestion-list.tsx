@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ProductSuggestion } from '@rewards/shared/products';
+import { useTranslation } from '@/lib/use-translation';
 import { formatPoints } from '@/lib/format';
 import { variantUrl } from '@/lib/images';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
 import type { ApiToken } from '@rewards/shared/users';
+import type { I18n } from '@/lib/use-translation';
 import profileEn from '@/locales/en/profile.json';
 import profileEs from '@/locales/es/profile.json';
 import { createTestI18n, fakeApi, polyfillDialog, renderWithProviders, type FakeCall } from '@/test/render';

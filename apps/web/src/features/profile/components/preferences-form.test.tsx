@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import type { UserPreferences } from '@rewards/shared/profile';
+import type { I18n } from '@/lib/use-translation';
+import { I18nProvider } from '@/lib/use-translation';
 import profileEn from '@/locales/en/profile.json';
 import profileEs from '@/locales/es/profile.json';
 import { createTestI18n } from '@/test/render';
@@ -73,9 +73,9 @@ function renderForm(preferences = fresh) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <PreferencesForm preferences={preferences} />
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>,
   );
 }

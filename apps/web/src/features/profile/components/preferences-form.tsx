@@ -1,6 +1,5 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
 import type { Language } from '@rewards/shared/enums';
 import {
   CHOOSE_AN_OPTION,
@@ -14,6 +13,7 @@ import {
   type UserPreferences,
 } from '@rewards/shared/profile';
 import type { Store } from '@rewards/shared/stores';
+import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { applyServerErrors } from '@/lib/form-errors';

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import type { I18n } from '@/lib/use-translation';
+import { I18nProvider } from '@/lib/use-translation';
 import rewardsEn from '@/locales/en/rewards.json';
 import rewardsEs from '@/locales/es/rewards.json';
 import { createTestI18n } from '@/test/render';
@@ -57,11 +57,11 @@ const areas = [
 function renderForm(props: Partial<Parameters<typeof RewardForm>[0]> = {}) {
   const onDone = vi.fn();
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient()}>
         <RewardForm storeId={3} areas={areas} onDone={onDone} {...props} />
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { onDone };
 }

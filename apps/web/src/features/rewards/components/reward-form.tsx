@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { activityKinds } from '@rewards/shared/enums';
 import { rewardFormSchema, REWARD_CODE_MAX, type Reward } from '@rewards/shared/rewards';
+import { useTranslation } from '@/lib/use-translation';
 import { Field } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
 import { ApiError } from '@/lib/api';

@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import type { Store } from '@rewards/shared/stores';
+import type { I18n } from '@/lib/use-translation';
+import { I18nProvider } from '@/lib/use-translation';
 import storesEn from '@/locales/en/stores.json';
 import storesEs from '@/locales/es/stores.json';
 import { createTestI18n, polyfillDialog } from '@/test/render';
@@ -35,9 +35,9 @@ const store: Store = {
 
 function wrap(node: React.ReactNode) {
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { i18n as I18n } from 'i18next';
 import type { UserListItem } from '@rewards/shared/users';
+import type { I18n } from '@/lib/use-translation';
 import usersEn from '@/locales/en/users.json';
 import usersEs from '@/locales/es/users.json';
 import { createTestI18n, fakeApi, renderWithProviders } from '@/test/render';

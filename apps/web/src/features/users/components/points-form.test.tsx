@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import type { UserListItem } from '@rewards/shared/users';
+import type { I18n } from '@/lib/use-translation';
+import { I18nProvider } from '@/lib/use-translation';
 import usersEn from '@/locales/en/users.json';
 import usersEs from '@/locales/es/users.json';
 import { createTestI18n } from '@/test/render';
@@ -47,11 +47,11 @@ function server(balance: number, post: { status: number; body: unknown }) {
 function renderForm() {
   const onDone = vi.fn();
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient()}>
         <PointsForm user={maria} onDone={onDone} />
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { onDone };
 }

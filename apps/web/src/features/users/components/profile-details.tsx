@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@rewards/shared/users';
+import { useTranslation } from '@/lib/use-translation';
 import { Avatar } from '@/components/ui/avatar';
 import { formatPoints } from '@/lib/format';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Role, roleValues } from '@rewards/shared/enums';
 import type { UserListItem } from '@rewards/shared/users';
+import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { errorText } from '@/lib/error-text';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Role, roleValues } from '@rewards/shared/enums';
 import type { UserListItem, UserListQuery } from '@rewards/shared/users';
+import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { ConfirmActionDialog, useConfirmAction } from '@/components/ui/confirm-action';
 import { Dialog } from '@/components/ui/dialog';
