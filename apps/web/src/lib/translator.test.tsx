@@ -35,6 +35,26 @@ describe('the translator', () => {
     expect(i18n.t('plain', { count: 3 })).toBe('Sin plural');
     expect(i18n.t('cart.items', { count: 1, lng: 'en' })).toBe('1 product');
     expect(i18n.t('cart.items', { count: 0, lng: 'en' })).toBe('0 products');
+    expect(i18n.t('cart.items', { count: 1_000_000 })).toBe('1000000 productos'); // es "many" reads as "other"
+    expect(i18n.t('hello', { name: null })).toBe('Hola, ');
+  });
+
+  it('ends in the language asked last when switches overlap', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const i18n = new Translator({
+      lng: 'es',
+      load: async (lng) => {
+        if (lng === 'en') await gate;
+        return { hi: lng };
+      },
+    });
+    await i18n.loadNamespaces('common');
+    const toEnglish = i18n.changeLanguage('en');
+    await i18n.changeLanguage('es'); // clicked back before the English texts came
+    release();
+    await toEnglish;
+    expect(i18n.language).toBe('es');
   });
 
   it('reads another namespace by prefix or option, returns objects when asked, and the default or the key when missing', () => {

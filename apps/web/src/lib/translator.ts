@@ -45,8 +45,9 @@ function lookup(tree: Tree | undefined, key: string): unknown {
 function interpolate(text: string, values: TOptions | undefined): string {
   if (!values || !text.includes('{{')) return text;
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => {
+    if (!(name in values)) return whole;
     const value = values[name];
-    return value === undefined || value === null ? whole : String(value);
+    return value === undefined || value === null ? '' : String(value);
   });
 }
 
@@ -57,6 +58,7 @@ export class Translator {
   private readonly loading = new Map<string, Promise<void>>();
   private readonly listeners = new Set<() => void>();
   private readonly load?: Loader;
+  private switchingTo: string | undefined;
 
   constructor(opts: { lng: string; defaultNS?: string; resources?: Record<string, Record<string, Tree>>; load?: Loader }) {
     this.language = opts.lng;
@@ -107,9 +109,11 @@ export class Translator {
 
   /** Switches language once the namespaces read so far are loaded in it; every `useTranslation` renders again. */
   async changeLanguage(lng: string): Promise<void> {
+    // The last switch asked for wins, whichever language's texts arrive first.
+    this.switchingTo = lng;
     const used = [...(this.texts.get(this.language)?.keys() ?? [])];
     await this.loadNamespaces(used, lng);
-    if (lng === this.language) return;
+    if (this.switchingTo !== lng || lng === this.language) return;
     this.language = lng;
     for (const listener of this.listeners) listener();
   }
@@ -141,7 +145,9 @@ export class Translator {
     }
     const tree = this.texts.get(lng)?.get(ns);
     let value: unknown;
-    if (typeof options?.count === 'number') value = lookup(tree, `${path}_${pluralOf(lng, options.count)}`);
+    // A form the texts do not have (Spanish "many" for a million) reads as "other".
+    if (typeof options?.count === 'number')
+      value = lookup(tree, `${path}_${pluralOf(lng, options.count)}`) ?? lookup(tree, `${path}_other`);
     value ??= lookup(tree, path);
     if (options?.returnObjects && value !== undefined) return value;
     const text = typeof value === 'string' ? value : (options?.defaultValue ?? path);
