@@ -81,6 +81,11 @@ export function sendCachedBody(request: FastifyRequest, reply: FastifyReply, cac
  * clears it at once; with Redis, every other instance clears too. A short TTL bounds staleness if a
  * message is lost. The same signal marks the search index stale (`onInvalidate`, decision 0009).
  */
+/** An answer already serialised: the cache keeps its text as it is instead of calling JSON.stringify. */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
 /** When an answer is kept: on its first request, or on its second (answers most people ask once, like searches). */
 export type Admission = 'first' | 'second';
 
@@ -179,7 +184,7 @@ export class ResponseCache {
     const generation = this.generation;
     const work = produce()
       .then((value) => {
-        const body = new CachedBody(JSON.stringify(value));
+        const body = new CachedBody(value instanceof RawJson ? value.text : JSON.stringify(value));
         if (generation === this.generation && this.admits(key, admit)) this.set(key, body);
         return body;
       })

@@ -18,7 +18,7 @@ import { inventoryMovementSchema, productStockOutSchema } from '@rewards/shared/
 import { AppError } from '../../lib/app-error.ts';
 import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { listField, parseFields, readForm, type UploadedFile } from '../../lib/multipart.ts';
-import { sendCachedBody, type Admission } from '../../lib/response-cache.ts';
+import { RawJson, sendCachedBody, type Admission } from '../../lib/response-cache.ts';
 import { shopStoreId } from '../../lib/shop-store.ts';
 import { viewerKey } from '../../lib/viewer-key.ts';
 import { assertStoreAdmin, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
@@ -42,6 +42,7 @@ import {
   updateProduct,
 } from './products.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
+import { CatalogSearch } from '../search/search-index.ts';
 
 const productList = listEnvelope(productSchema);
 const productItem = itemEnvelope(productSchema);
@@ -86,17 +87,13 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
         request,
         reply,
         `list:${storeId}:${request.url}`,
-        () =>
-          listShopProducts(db, {
-            storeId,
-            page: q.page,
-            pageSize: q.pageSize,
-            categoryId: q.categoryId,
-            categorySlug: q.slug,
-            search: q.search,
-            order: q.order,
-            searchIndex: search,
-          }),
+        async () => {
+          const filter = { storeId, page: q.page, pageSize: q.pageSize, categoryId: q.categoryId, categorySlug: q.slug, order: q.order };
+          // The index's page comes as JSON joined from each product's (decision 0009); else listShopProducts.
+          const json =
+            q.search && CatalogSearch.answers(q.search) ? await search.listJson(storeId, { ...filter, search: q.search }) : undefined;
+          return json ? new RawJson(json) : listShopProducts(db, { ...filter, search: q.search, searchIndex: search });
+        },
         q.search ? 'second' : 'first',
       );
     };

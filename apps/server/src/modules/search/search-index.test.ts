@@ -57,6 +57,22 @@ const query = (search: string) => ({ search, page: 1, pageSize: 20 });
 const namesOf = (page: { data: { name: string }[] } | undefined) => page?.data.map((p) => p.name);
 
 describe('CatalogSearch', () => {
+  it('answers a page as the JSON JSON.stringify makes of it, after a product changes too', async () => {
+    let catalogue = [
+      product(1, 'Taza roja'),
+      product(2, 'Taza azul', { images: [{ url: '/u/a.webp' }] as Product['images'] }),
+      product(3, 'Termo'),
+    ];
+    const search = new CatalogSearch(sourceOf(() => catalogue));
+    for (const q of [query('taza'), { ...query('taza'), page: 2, pageSize: 1 }, query('nada que ver')])
+      expect(await search.listJson(1, q)).toBe(JSON.stringify(await search.list(1, q)));
+    catalogue = [product(1, 'Taza roja', { price: 250 }), ...catalogue.slice(1)];
+    search.invalidate();
+    const json = await search.listJson(1, query('taza roja'));
+    expect(json).toBe(JSON.stringify(await search.list(1, query('taza roja'))));
+    expect(JSON.parse(json!).data[0].price).toBe(250);
+  });
+
   it('builds a store on its first search; searches meanwhile wait for the whole index', async () => {
     const { waiting, gate } = manualGate();
     const source = sourceOf(() => [product(1, 'Taza roja'), product(2, 'Taza azul'), product(3, 'Termo')], gate);
