@@ -92,7 +92,7 @@ export async function buildApp(
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   // Without Redis the cache and the rate limits go on in this process (issue 16); ioredis reconnects by itself.
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable: cache and rate limits in this process'));
-  const cache = new ResponseCache({ maxEntries: 5000, ttlMs: 60_000, redis });
+  const cache = new ResponseCache({ maxEntries: 5000, ttlMs: 60_000, jitter: 0.25, redis });
   await cache.start();
   app.addHook('onClose', async () => {
     await cache.stop();

@@ -75,6 +75,20 @@ describe('response cache', () => {
     expect(calls).toBe(5);
   });
 
+  it('spreads the ages of answers cached together over ±jitter of the TTL', async () => {
+    let now = 0;
+    const cache = new ResponseCache({ maxEntries: 100, ttlMs: 1000, jitter: 0.25, now: () => now });
+    for (let i = 0; i < 50; i++) await cache.json(`k${i}`, async () => i);
+    now = 749;
+    expect(Array.from({ length: 50 }, (_, i) => cache.get(`k${i}`)).filter((v) => v === undefined)).toHaveLength(0);
+    now = 1000;
+    const aged = Array.from({ length: 50 }, (_, i) => cache.get(`k${i}`)).filter((v) => v === undefined).length;
+    expect(aged).toBeGreaterThan(5); // about half, not all at once
+    expect(aged).toBeLessThan(45);
+    now = 1251;
+    expect(Array.from({ length: 50 }, (_, i) => cache.get(`k${i}`)).filter((v) => v !== undefined)).toHaveLength(0);
+  });
+
   it('keeps at most maxEntries, dropping the oldest', async () => {
     const cache = new ResponseCache({ maxEntries: 2, ttlMs: 1000 });
     for (const k of ['a', 'b', 'c']) await cache.json(k, async () => k);

@@ -97,7 +97,11 @@ export class ResponseCache {
   /** Other holders of catalogue data (the search index) told of every invalidation, local or from another instance. */
   private readonly listeners: (() => void)[] = [];
 
-  constructor(private readonly opts: { maxEntries: number; ttlMs: number; now?: () => number; redis?: Redis }) {}
+  /**
+   * `jitter`: each answer's TTL is drawn within ±jitter of `ttlMs` (0.25: 45 to 75 s), so the answers cached
+   * together after a write or a restart do not all age, and go back to the database, in the same second.
+   */
+  constructor(private readonly opts: { maxEntries: number; ttlMs: number; jitter?: number; now?: () => number; redis?: Redis }) {}
 
   async start() {
     if (!this.opts.redis) return;
@@ -221,7 +225,8 @@ export class ResponseCache {
       const first = this.entries.keys().next().value;
       if (first !== undefined) this.entries.delete(first);
     }
-    this.entries.set(key, { body, expires: this.now() + this.opts.ttlMs });
+    const jitter = this.opts.jitter ? (Math.random() * 2 - 1) * this.opts.jitter : 0;
+    this.entries.set(key, { body, expires: this.now() + this.opts.ttlMs * (1 + jitter) });
   }
 
   /** Called after every committed catalogue write. */
