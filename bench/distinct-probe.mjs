@@ -2,7 +2,7 @@
 // (DISTINCT_DB=url reuses one; else a scratch database is seeded and kept, its URL printed), ROUNDS runs of
 // 10 s after a 5 s warm-up, so server flags (BENCH_NODE_ARGS) can be compared without the whole bench.
 import autocannon from 'autocannon';
-import { connections, pick, runSeed, scratchDatabase, startServer } from './lib.mjs';
+import { connections, pick, runSeed, scratchDatabase, searchQueries, startServer } from './lib.mjs';
 
 let url = process.env.DISTINCT_DB;
 if (!url) {
@@ -10,32 +10,7 @@ if (!url) {
   runSeed('apps/server/bench/seed-bench.ts', url);
   console.log(`seeded ${url}`);
 }
-const terms = [
-  'taza',
-  'termo',
-  'mochila',
-  'libreta',
-  'audifonos',
-  'cargador',
-  'bocina',
-  'playera',
-  'sudadera',
-  'gorra',
-  'botella',
-  'lampara',
-  'manta',
-  'maleta',
-  'linterna',
-  'balon',
-  'tapete',
-  'cartera',
-  'boligrafo',
-  'reloj',
-];
-const qualifiers = ['', 'ejecutiva', 'termica', 'azul', 'negra', 'premium', 'cafe', 'deportiva', 'organica', 'portatil'];
-const distinct = terms.flatMap((t) =>
-  qualifiers.flatMap((q) => Array.from({ length: 30 }, (_, n) => encodeURIComponent([t, q, String(n + 1)].filter(Boolean).join(' ')))),
-);
+const { distinct } = searchQueries();
 const server = await startServer({ dbUrl: url, port: 3430, env: { BENCH_ROUTES: 'true' } });
 try {
   const run = (secs, path) =>

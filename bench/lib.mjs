@@ -72,3 +72,18 @@ export async function startServer({ dbUrl, port, env = {} }) {
 }
 
 export const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+/**
+ * The bench's search queries: 200 popular ones (a product word, with or without a qualifier: real search
+ * traffic repeats itself) and 6,000 distinct ones (the same with a number), URL-encoded.
+ */
+export function searchQueries() {
+  const terms = ['taza', 'termo', 'mochila', 'libreta', 'audifonos', 'cargador', 'bocina', 'playera', 'sudadera', 'gorra'];
+  terms.push('botella', 'lampara', 'manta', 'maleta', 'linterna', 'balon', 'tapete', 'cartera', 'boligrafo', 'reloj');
+  const qualifiers = ['', 'ejecutiva', 'termica', 'azul', 'negra', 'premium', 'cafe', 'deportiva', 'organica', 'portatil'];
+  const query = (...words) => encodeURIComponent(words.filter(Boolean).join(' '));
+  return {
+    popular: terms.flatMap((t) => qualifiers.map((q) => query(t, q))),
+    distinct: terms.flatMap((t) => qualifiers.flatMap((q) => Array.from({ length: 30 }, (_, n) => query(t, q, String(n + 1))))),
+  };
+}

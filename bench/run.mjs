@@ -15,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { firstPaintJs } from './first-paint.mjs';
-import { connections, duration, pick, runSeed, scratchDatabase, startServer } from './lib.mjs';
+import { connections, duration, pick, runSeed, scratchDatabase, searchQueries, startServer } from './lib.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchLoads } from './loads.mjs';
 import { benchRealtime } from './realtime.mjs';
@@ -49,33 +49,7 @@ try {
   await db.end();
   // Popular queries (600 over three stores, as real search traffic repeats itself) and thousands of
   // distinct ones, more than the response cache holds: those are answered by the search index.
-  const terms = [
-    'taza',
-    'termo',
-    'mochila',
-    'libreta',
-    'audifonos',
-    'cargador',
-    'bocina',
-    'playera',
-    'sudadera',
-    'gorra',
-    'botella',
-    'lampara',
-    'manta',
-    'maleta',
-    'linterna',
-    'balon',
-    'tapete',
-    'cartera',
-    'boligrafo',
-    'reloj',
-  ];
-  const qualifiers = ['', 'ejecutiva', 'termica', 'azul', 'negra', 'premium', 'cafe', 'deportiva', 'organica', 'portatil'];
-  const popular = terms.flatMap((t) => qualifiers.map((q) => encodeURIComponent([t, q].filter(Boolean).join(' '))));
-  const distinct = terms.flatMap((t) =>
-    qualifiers.flatMap((q) => Array.from({ length: 30 }, (_, n) => encodeURIComponent([t, q, String(n + 1)].filter(Boolean).join(' ')))),
-  );
+  const { popular, distinct } = searchQueries();
 
   server = await startServer({ dbUrl, port, env: { BENCH_ROUTES: 'true' } });
   const base = server.base;
