@@ -74,6 +74,31 @@ export async function startServer({ dbUrl, port, env = {} }) {
 export const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
 /**
+ * Runs every scenario once for `warmup` seconds, then `rounds` rounds of `seconds` each (every scenario once per
+ * round) and keeps each scenario's median rps, p50 and p99 and its summed failures: a drift of this shared
+ * machine (its speed moves by half within a minute) weighs on every scenario alike instead of on the one
+ * running then. `run(scenario, seconds)` is an autocannon run.
+ */
+export async function medianOfRounds(scenarios, run, { warmup, rounds = 3, seconds }) {
+  for (const s of scenarios) await run(s, warmup);
+  const runs = scenarios.map(() => []);
+  for (let round = 0; round < rounds; round++)
+    for (const [i, s] of scenarios.entries()) {
+      const r = await run(s, seconds);
+      runs[i].push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+    }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return scenarios.map((s, i) => ({
+    ...s,
+    rps: median(runs[i].map((r) => r.rps)),
+    p50: median(runs[i].map((r) => r.p50)),
+    p99: median(runs[i].map((r) => r.p99)),
+    non2xx: runs[i].reduce((n, r) => n + r.non2xx, 0),
+    errors: runs[i].reduce((n, r) => n + r.errors, 0),
+  }));
+}
+
+/**
  * The bench's search queries: 200 popular ones (a product word, with or without a qualifier: real search
  * traffic repeats itself) and 6,000 distinct ones (the same with a number), URL-encoded.
  */

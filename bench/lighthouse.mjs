@@ -105,6 +105,11 @@ async function measure(lighthouse, browserPage, base, page, attempt = 1) {
   if (runtimeError && attempt < 3) return measure(lighthouse, browserPage, base, page, attempt + 1);
   if (runtimeError) throw new Error(`${page.url}: ${runtimeError.code} ${runtimeError.message}`);
   const scripts = audits['resource-summary'].details.items.find((i) => i.resourceType === 'script');
+  // LH_SCRIPTS=1: each script the page fetched, with the bytes it cost, to see what a budget is spent on.
+  if (process.env.LH_SCRIPTS) {
+    for (const r of audits['network-requests'].details.items.filter((i) => i.resourceType === 'Script'))
+      console.log(`    ${page.url} ${String(r.transferSize).padStart(7)} B  ${r.url.replace(base, '')}`);
+  }
   return {
     performance: Math.round(categories.performance.score * 100),
     cls: audits['cumulative-layout-shift'].numericValue,

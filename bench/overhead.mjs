@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { connections, pick, root, runSeed, scratchDatabase, startServer } from './lib.mjs';
+import { connections, medianOfRounds, pick, root, runSeed, scratchDatabase, startServer } from './lib.mjs';
 
 const pin = (pid, cpu) => spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' }).status === 0;
 
@@ -63,22 +63,7 @@ export async function benchOverhead({ port = 3420, seconds = 5, rounds = 3 } = {
         duration: secs,
         requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: s.path() }) }],
       });
-    // Rounds: every scenario once per round, the median of the rounds kept, so that a drift of the machine
-    // (another process waking up) weighs on all scenarios alike instead of on the one running then.
-    for (const s of scenarios) await run(s, 3);
-    const runs = scenarios.map(() => []);
-    for (let round = 0; round < rounds; round++)
-      for (const [i, s] of scenarios.entries()) {
-        const r = await run(s, seconds);
-        runs[i].push({ rps: r.requests.average, p99: r.latency.p99, bad: r.non2xx + r.errors });
-      }
-    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const results = scenarios.map((s, i) => ({
-      ...s,
-      rps: median(runs[i].map((r) => r.rps)),
-      p99: median(runs[i].map((r) => r.p99)),
-      bad: runs[i].reduce((n, r) => n + r.bad, 0),
-    }));
+    const results = (await medianOfRounds(scenarios, run, { warmup: 3, rounds, seconds })).map((r) => ({ ...r, bad: r.non2xx + r.errors }));
     const [rawRps, fastifyRps] = [results[0].rps, results[1].rps];
     console.log(
       `\nRequest overhead (${connections} connections, median of ${rounds} rounds of ${seconds} s, ${bytes} B answers; server and load generator ${pinned ? 'each pinned to one core' : 'NOT pinned: taskset failed'}):`,

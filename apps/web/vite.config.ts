@@ -32,7 +32,7 @@ function precompress(): Plugin {
  * the page frame and the product requests. Never a form, a validation library or an admin-only piece.
  */
 const catalogue =
-  /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](page|pagination)\.tsx|features[\\/]products[\\/](api[\\/](keys|get-other-results|get-products|get-product)|components[\\/](product-card|product-grid|sort-select|other-results))\.tsx?)/;
+  /apps[\\/]web[\\/]src[\\/](features[\\/]banners[\\/]api[\\/]keys\.ts|components[\\/]ui[\\/](page|pagination)\.tsx|features[\\/]products[\\/](api[\\/](keys|get-other-results|get-products|get-product)|components[\\/](product-card|product-grid|sort-select|other-results))\.tsx?)/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],

@@ -309,7 +309,7 @@ export const errorMessages = {
 } as const satisfies Record<string, { en: string; es: string }>;
 
 export type ErrorCode = keyof typeof errorMessages;
-export const errorCodes = Object.keys(errorMessages) as ErrorCode[];
+export const errorCodes = /* @__PURE__ */ Object.keys(errorMessages) as ErrorCode[];
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   // Own keys only: `constructor` or `toString` are not codes.

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { accepts, CachedBody, ResponseCache, sendCachedBody } from './response-cache.ts';
+import { accepts, answerFromCache, CachedBody, ResponseCache, sendCachedBody } from './response-cache.ts';
 
 describe('response cache', () => {
   it('serves hits, shares one producer between concurrent misses, and forgets everything on invalidate', async () => {
@@ -75,6 +75,21 @@ describe('response cache', () => {
     expect(calls).toBe(5);
   });
 
+  it('keeps searches asked twice in a room of their own: they push out older searches, never a page', async () => {
+    const cache = new ResponseCache({ maxEntries: 10, ttlMs: 1000 });
+    let calls = 0;
+    const produce = async () => ++calls;
+    for (let i = 0; i < 10; i++) await cache.json(`page${i}`, produce);
+    // Forty searches, each asked twice (admitted), through a room of 10 / 5 = 2.
+    for (let i = 0; i < 40; i++) for (let ask = 0; ask < 2; ask++) await cache.body(`search${i}`, produce, 'second');
+    expect(Array.from({ length: 10 }, (_, i) => cache.get(`page${i}`))).toEqual(Array.from({ length: 10 }, (_, i) => String(i + 1)));
+    expect(cache.size).toBe(12);
+    expect([cache.get('search38'), cache.get('search39')].every((v) => v !== undefined)).toBe(true);
+    expect(cache.get('search0')).toBeUndefined();
+    cache.invalidate();
+    expect(cache.size).toBe(0);
+  });
+
   it('spreads the ages of answers cached together over ±jitter of the TTL', async () => {
     let now = 0;
     const cache = new ResponseCache({ maxEntries: 100, ttlMs: 1000, jitter: 0.25, now: () => now });
@@ -137,6 +152,61 @@ describe('cached answers on the wire', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(Number(br.headers['content-length'])).toBeLessThan(Number(plain.headers['content-length']));
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(big);
+    await app.close();
+  });
+
+  it('answers a URL answered before without validating it again or running the handler, until the cache forgets it', async () => {
+    let now = 0;
+    const cache = new ResponseCache({ maxEntries: 10, ttlMs: 1000, now: () => now });
+    const app = Fastify();
+    app.addHook('preValidation', answerFromCache(cache));
+    let validated = 0;
+    let handled = 0;
+    app.get(
+      '/rows',
+      {
+        config: { cachedAnswer: (request) => `rows:${request.url}` },
+        // A validator that counts: the hook's answer must come before it.
+        schema: { querystring: { type: 'object', properties: { page: { type: 'integer', minimum: 1 } } } },
+        validatorCompiler: ({ schema }) => {
+          const page = (schema as { properties?: unknown }).properties ? 'page' : undefined;
+          return (data: Record<string, string>) => {
+            validated++;
+            return page && data.page !== undefined && !/^[1-9]\d*$/.test(data.page) ? { error: new Error('page') } : { value: data };
+          };
+        },
+      },
+      async (request, reply) => {
+        handled++;
+        return sendCachedBody(request, reply, await cache.body(`rows:${request.url}`, async () => ({ url: request.url, handled })));
+      },
+    );
+    // A route that names no key is not looked up (checked at the end).
+    app.get('/same', async (request, reply) => {
+      handled++;
+      return sendCachedBody(request, reply, await cache.body('rows:/same', async () => ({ same: handled })));
+    });
+    const first = await app.inject({ method: 'GET', url: '/rows?page=2' });
+    expect(first.json()).toEqual({ url: '/rows?page=2', handled: 1 });
+    const again = await app.inject({ method: 'GET', url: '/rows?page=2', headers: { 'accept-encoding': 'br' } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ url: '/rows?page=2', handled: 1 });
+    expect(again.headers.vary).toBe('accept-encoding');
+    expect([validated, handled]).toEqual([1, 1]);
+    // A URL refused once is refused every time: it was never stored.
+    expect((await app.inject({ method: 'GET', url: '/rows?page=x' })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/rows?page=x' })).statusCode).toBe(400);
+    expect([validated, handled]).toEqual([3, 1]);
+    // Aged or invalidated: back through validation and the handler.
+    now += 1001;
+    expect((await app.inject({ method: 'GET', url: '/rows?page=2' })).json()).toEqual({ url: '/rows?page=2', handled: 1 });
+    expect([validated, handled]).toEqual([4, 2]);
+    cache.invalidate();
+    expect((await app.inject({ method: 'GET', url: '/rows?page=2' })).json()).toEqual({ url: '/rows?page=2', handled: 3 });
+    expect([validated, handled]).toEqual([5, 3]);
+    expect((await app.inject({ method: 'GET', url: '/same' })).json()).toEqual({ same: 4 });
+    expect((await app.inject({ method: 'GET', url: '/same' })).json()).toEqual({ same: 4 });
+    expect(handled).toBe(5);
     await app.close();
   });
 });

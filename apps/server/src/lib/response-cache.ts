@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Redis } from 'ioredis';
 
 const CHANNEL = 'rewards:catalog-invalidate';
@@ -76,6 +76,33 @@ export function sendCachedBody(request: FastifyRequest, reply: FastifyReply, cac
   return reply.send(body);
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The response-cache key of this request, named from the raw request (before validation), or undefined
+     * when it cannot be; with `answerFromCache`, a fresh answer held under it is sent before validation.
+     */
+    cachedAnswer?: (request: FastifyRequest) => string | undefined;
+  }
+}
+
+/**
+ * A `preValidation` hook that sends the cached answer before the query is validated and the handler runs,
+ * for routes whose config names their key (`cachedAnswer`) when a fresh answer is held under it (decision
+ * 0024, fourth pass). Only answers a handler stored are found, and the handler stores them under the same key
+ * after validating the same URL, so what was refused once is never answered here; access, session expiry,
+ * rate limits and security headers run before this hook (onRequest).
+ */
+export function answerFromCache(cache: ResponseCache) {
+  return function cachedAnswer(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    const key = request.routeOptions.config.cachedAnswer?.(request);
+    const hit = key === undefined ? undefined : cache.fresh(key);
+    if (!hit) return done();
+    // Answered here: the hook ends without `done`, so validation and the handler do not run.
+    sendCachedBody(request, reply, hit);
+  };
+}
+
 /**
  * Serialized responses of hot catalogue reads (lists, product pages, search). Any catalogue write
  * clears it at once; with Redis, every other instance clears too. A short TTL bounds staleness if a
@@ -89,8 +116,16 @@ export class RawJson {
 /** When an answer is kept: on its first request, or on its second (answers most people ask once, like searches). */
 export type Admission = 'first' | 'second';
 
+type Entry = { body: CachedBody; expires: number };
+
 export class ResponseCache {
-  private readonly entries = new Map<string, { body: CachedBody; expires: number }>();
+  /** Answers admitted on their first request (pages, product lists): most of the room. */
+  private readonly entries = new Map<string, Entry>();
+  /**
+   * Answers admitted on their second request (searches), in a room of their own (a fifth of the size): a
+   * stream of searches each asked twice pushes out older searches, never a product page or a category.
+   */
+  private readonly repeated = new Map<string, Entry>();
   /** Bumped by every invalidation: a read that began before a write does not store its result. */
   private generation = 0;
   private subscriber?: Redis;
@@ -134,11 +169,26 @@ export class ResponseCache {
     return this.hit(key)?.text;
   }
 
+  /** The answer held for `key` if it has not aged; nothing is produced, refreshed or dropped. */
+  fresh(key: string): CachedBody | undefined {
+    const entry = this.entry(key);
+    return entry && entry.expires > this.now() ? entry.body : undefined;
+  }
+
+  private entry(key: string): Entry | undefined {
+    return this.entries.get(key) ?? this.repeated.get(key);
+  }
+
+  private forget(key: string, entry: Entry) {
+    if (this.entries.get(key) === entry) this.entries.delete(key);
+    if (this.repeated.get(key) === entry) this.repeated.delete(key);
+  }
+
   private hit(key: string): CachedBody | undefined {
-    const hit = this.entries.get(key);
+    const hit = this.entry(key);
     if (!hit) return undefined;
     if (hit.expires <= this.now()) {
-      this.entries.delete(key);
+      this.forget(key, hit);
       return undefined;
     }
     return hit.body;
@@ -158,20 +208,21 @@ export class ResponseCache {
    * bounds (an invalidation message lost) stays bounded by twice the TTL. Writes still clear everything at once.
    */
   body(key: string, produce: () => Promise<unknown>, admit: Admission = 'first'): Promise<CachedBody> {
-    const entry = this.entries.get(key);
+    const entry = this.entry(key);
     if (entry) {
       const now = this.now();
       if (entry.expires > now) return Promise.resolve(entry.body);
       if (entry.expires + this.opts.ttlMs > now) {
         if (!this.inFlight.has(key)) {
-          this.produce(key, produce).catch(() => {
+          // Refreshed into the room it was in.
+          this.produce(key, produce, this.repeated.get(key) === entry ? 'refresh-repeated' : 'first').catch(() => {
             // The refresh failed: forget the stale answer, so the next request produces it and sees the error.
-            if (this.entries.get(key) === entry) this.entries.delete(key);
+            this.forget(key, entry);
           });
         }
         return Promise.resolve(entry.body);
       }
-      this.entries.delete(key);
+      this.forget(key, entry);
     }
     return this.inFlight.get(key) ?? this.produce(key, produce, admit);
   }
@@ -184,12 +235,13 @@ export class ResponseCache {
   private readonly askedOnce = new Set<string>();
 
   /** Runs `produce` for `key` once (concurrent callers share it) and stores its answer unless a write came meanwhile. */
-  private produce(key: string, produce: () => Promise<unknown>, admit: Admission = 'first'): Promise<CachedBody> {
+  private produce(key: string, produce: () => Promise<unknown>, admit: Admission | 'refresh-repeated' = 'first'): Promise<CachedBody> {
     const generation = this.generation;
     const work = produce()
       .then((value) => {
         const body = new CachedBody(value instanceof RawJson ? value.text : JSON.stringify(value));
-        if (generation === this.generation && this.admits(key, admit)) this.set(key, body);
+        if (generation === this.generation && (admit === 'refresh-repeated' || this.admits(key, admit)))
+          this.set(admit === 'first' ? this.entries : this.repeated, key, body);
         return body;
       })
       .finally(() => {
@@ -209,6 +261,7 @@ export class ResponseCache {
   private clear() {
     this.generation++;
     this.entries.clear();
+    this.repeated.clear();
     this.inFlight.clear();
     for (const listener of this.listeners) listener();
   }
@@ -218,15 +271,16 @@ export class ResponseCache {
     this.listeners.push(listener);
   }
 
-  private set(key: string, body: CachedBody) {
-    this.entries.delete(key); // a refreshed entry goes to the end of the eviction order
-    if (this.entries.size >= this.opts.maxEntries) {
+  private set(room: Map<string, Entry>, key: string, body: CachedBody) {
+    room.delete(key); // a refreshed entry goes to the end of the eviction order
+    const max = room === this.repeated ? Math.max(1, Math.floor(this.opts.maxEntries / 5)) : this.opts.maxEntries;
+    if (room.size >= max) {
       // Drop the oldest insertion (Map keeps insertion order).
-      const first = this.entries.keys().next().value;
-      if (first !== undefined) this.entries.delete(first);
+      const first = room.keys().next().value;
+      if (first !== undefined) room.delete(first);
     }
     const jitter = this.opts.jitter ? (Math.random() * 2 - 1) * this.opts.jitter : 0;
-    this.entries.set(key, { body, expires: this.now() + this.opts.ttlMs * (1 + jitter) });
+    room.set(key, { body, expires: this.now() + this.opts.ttlMs * (1 + jitter) });
   }
 
   /** Called after every committed catalogue write. */
@@ -236,6 +290,6 @@ export class ResponseCache {
   }
 
   get size() {
-    return this.entries.size;
+    return this.entries.size + this.repeated.size;
   }
 }

@@ -15,6 +15,17 @@ async function cachedDefaultStoreId(db: DbOrTx): Promise<number | null> {
 }
 
 /**
+ * The store `shopStoreId` gives a request that names none, when it is known without waiting: the user's store,
+ * or the default store while it is remembered; undefined when it would have to be read.
+ */
+export function knownShopStoreId(db: DbOrTx, request: FastifyRequest): number | null | undefined {
+  const own = request.principal?.storeId;
+  if (own != null) return own;
+  const hit = remembered.get(db);
+  return hit && hit.until > Date.now() ? hit.id : undefined;
+}
+
+/**
  * The store a shopper browses: the one asked for, else the user's store, else the default store
  * (signed out). docs/architecture.md A6.10: search and lists only show products of the user's store.
  */

@@ -48,6 +48,8 @@ describe('web app', () => {
     expect(asset.headers['content-security-policy']).toBeUndefined();
     expect(asset.headers['x-frame-options']).toBeUndefined();
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    // Immutable: nothing to revalidate or resume.
+    expect([asset.headers.etag, asset.headers['last-modified'], asset.headers['accept-ranges']]).toEqual([undefined, undefined, undefined]);
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.statusCode).toBe(200);
     expect(home.body).toMatch(/<\/head>/);

@@ -1,6 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '@rewards/shared/constants';
 import type { ErrorCode } from '@rewards/shared/errors';
-import { currentLanguage } from './i18n';
+import { currentLanguage, loadErrorTexts } from './i18n';
 import { NotPreloaded, pageDataOnly, takePageData } from './page-data';
 
 /** A failed API call, carrying the server's envelope. */
@@ -131,6 +131,9 @@ async function send<T>(url: string, method: string, options: RequestOptions, sig
   // Codes are stable UPPER_SNAKE ids; their texts load with the errors namespace.
   const code = typeof payload?.code === 'string' && /^[A-Z][A-Z_]+$/.test(payload.code) ? (payload.code as ErrorCode) : 'INTERNAL_ERROR';
   const error = new ApiError(response.status, code, payload?.message ?? response.statusText, payload?.details);
+  // Told at once: the first 401 says why the session ended (the next ones, without the cleared cookie, do not).
   if (response.status === 401 && !options.allowUnauthorized) reportUnauthorized(error);
+  // Whatever shows this error finds its text loaded (a failed load leaves the generic text of `common`).
+  await loadErrorTexts().catch(() => undefined);
   throw error;
 }

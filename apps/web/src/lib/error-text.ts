@@ -19,7 +19,8 @@ export function errorText(t: Translate, error: unknown): string {
   const code = errorCode(error);
   // The client's own failures (no answer within 30 s, no connection) have their texts in `common`.
   if (code === 'TIMEOUT' || code === 'NETWORK_ERROR') return t(`common:clientErrors.${code}`);
-  return t(`errors:${code}`, { defaultValue: t('errors:INTERNAL_ERROR') });
+  // Before the errors namespace has loaded (a failure that is not the API's), the generic text of `common`.
+  return t(`errors:${code}`, { defaultValue: t('errors:INTERNAL_ERROR', { defaultValue: t('common:clientErrors.INTERNAL_ERROR') }) });
 }
 
 /** `errorText` bound to the current language: `const errorText = useErrorText(); errorText(err)`. */

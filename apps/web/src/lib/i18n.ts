@@ -1,5 +1,4 @@
 import { defaultLanguage, languages, type Language } from '@rewards/shared/enums';
-import { errorMessages } from '@rewards/shared/errors';
 import { Translator } from './translator';
 import { setAppTranslator } from './use-translation';
 
@@ -30,8 +29,9 @@ const i18n = new Translator({
   lng: storedLanguage(),
   defaultNS: 'common',
   load: async (lang, ns) => {
-    // API error messages live with their codes in packages/shared.
+    // API error messages live with their codes in packages/shared, a chunk loaded with the first error.
     if (ns === 'errors') {
+      const { errorMessages } = await import('@rewards/shared/errors');
       return Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang as Language] ?? text.es]));
     }
     const load = files[`../locales/${lang}/${ns}.json`];
@@ -42,10 +42,19 @@ const i18n = new Translator({
 setAppTranslator(i18n);
 
 /** Ready once the common namespace of the stored language is loaded; render after it. */
-export const i18nReady = i18n.loadNamespaces(['common', 'errors']).then(() => {
+export const i18nReady = i18n.loadNamespaces('common').then(() => {
   document.documentElement.lang = i18n.language;
   rememberForServer(i18n.language as Language);
 });
+
+/**
+ * The API's error messages (every code, both languages: ~5 KB) are not in the first paint: the API client
+ * loads them before it rejects with an error, and a component that shows one of its own asks for the
+ * `errors` namespace with `useTranslation` (decision 0028).
+ */
+export function loadErrorTexts(): Promise<void> {
+  return i18n.loadNamespaces('errors');
+}
 
 export function currentLanguage(): Language {
   return (i18n.language as Language) ?? defaultLanguage;

@@ -44,7 +44,7 @@ describe('locales', () => {
     const missing: string[] = [];
     for (const file of files) {
       const text = fs.readFileSync(file, 'utf8');
-      const ns = /useTranslation\('(\w+)'\)/.exec(text)?.[1] ?? 'common';
+      const ns = /useTranslation\(\[?'(\w+)'/.exec(text)?.[1] ?? 'common';
       for (const m of text.matchAll(/\bt\('([\w.:]+)'(, \{[^}]*ns: '(\w+)')?/g)) {
         const [nsPart, key] = m[1]!.includes(':') ? m[1]!.split(':') : [m[3] ?? ns, m[1]!];
         if (nsPart === 'errors') continue; // from packages/shared, checked there

@@ -18,8 +18,8 @@ import { inventoryMovementSchema, productStockOutSchema } from '@rewards/shared/
 import { AppError } from '../../lib/app-error.ts';
 import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { listField, parseFields, readForm, type UploadedFile } from '../../lib/multipart.ts';
-import { RawJson, sendCachedBody, type Admission } from '../../lib/response-cache.ts';
-import { shopStoreId } from '../../lib/shop-store.ts';
+import { RawJson, answerFromCache, sendCachedBody, type Admission } from '../../lib/response-cache.ts';
+import { knownShopStoreId, shopStoreId } from '../../lib/shop-store.ts';
 import { viewerKey } from '../../lib/viewer-key.ts';
 import { assertStoreAdmin, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -48,10 +48,14 @@ const productList = listEnvelope(productSchema);
 const productItem = itemEnvelope(productSchema);
 const productArray = z.object({ data: z.array(productSchema) });
 const emptyList = (page: number, pageSize: number) => ({ data: [], page, pageSize, totalCount: 0, totalPages: 0 });
+/** Response-cache keys, one spelling for the handler that stores and the hook that answers before validation. */
+const listKey = (storeId: number, url: string) => `list:${storeId}:${url}`;
+const slugKey = (storeId: number | null, slug: string) => `slug:${storeId}:${slug}`;
 
 export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
   const { db, clock, config, cache, search } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preValidation', answerFromCache(cache));
 
   /** Public catalogue reads are served from the response cache, keyed by URL and store. */
   async function sendCached(
@@ -86,7 +90,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       return sendCached(
         request,
         reply,
-        `list:${storeId}:${request.url}`,
+        listKey(storeId, request.url),
         async () => {
           const filter = { storeId, page: q.page, pageSize: q.pageSize, categoryId: q.categoryId, categorySlug: q.slug, order: q.order };
           // The index's page comes as JSON joined from each product's (decision 0009); else listShopProducts.
@@ -97,6 +101,19 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
         q.search ? 'second' : 'first',
       );
     };
+  // A list URL answered before is answered again before its query is validated (decision 0024, fourth pass):
+  // its key needs the store the handler will use, which a store named in the URL gives only in canonical digits.
+  const rawListKey = (authOnly: boolean) => (request: FastifyRequest) => {
+    const asked = (request.query as { storeId?: unknown }).storeId;
+    const storeId = authOnly
+      ? request.principal?.storeId
+      : asked === undefined
+        ? knownShopStoreId(db, request)
+        : typeof asked === 'string' && /^[1-9]\d{0,8}$/.test(asked)
+          ? Number(asked)
+          : undefined;
+    return storeId == null ? undefined : listKey(storeId, request.url);
+  };
   const listSchema = (summary: string) => ({
     tags: ['products'],
     summary,
@@ -105,28 +122,50 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
   });
   r.get(
     '/products/all',
-    { config: { access: 'public' }, schema: listSchema('Active products of a store: category pages, search (search=), ordering (order=)') },
+    {
+      config: { access: 'public', cachedAnswer: rawListKey(false) },
+      schema: listSchema('Active products of a store: category pages, search (search=), ordering (order=)'),
+    },
     listHandler(false),
   );
   r.get(
     '/products',
-    { config: { access: 'public' }, schema: listSchema('Active products (signed out: the default store)') },
+    {
+      config: { access: 'public', cachedAnswer: rawListKey(false) },
+      schema: listSchema('Active products (signed out: the default store)'),
+    },
     listHandler(false),
   );
-  r.get('/productsAuth', { config: { access: 'user' }, schema: listSchema("Active products of the user's store") }, listHandler(true));
+  r.get(
+    '/productsAuth',
+    {
+      config: { access: 'user', cachedAnswer: rawListKey(true) },
+      schema: listSchema("Active products of the user's store"),
+    },
+    listHandler(true),
+  );
   r.get(
     '/products/category/slug',
-    { config: { access: 'public' }, schema: listSchema('Products of a category by its slug (slug=)') },
+    {
+      config: { access: 'public', cachedAnswer: rawListKey(false) },
+      schema: listSchema('Products of a category by its slug (slug=)'),
+    },
     listHandler(false),
   );
   r.get(
     '/products/category',
-    { config: { access: 'public' }, schema: listSchema('Products of a category (categoryId=)') },
+    {
+      config: { access: 'public', cachedAnswer: rawListKey(false) },
+      schema: listSchema('Products of a category (categoryId=)'),
+    },
     listHandler(false),
   );
   r.get(
     '/products/categoryAuth',
-    { config: { access: 'user' }, schema: listSchema("Products of a category in the user's store") },
+    {
+      config: { access: 'user', cachedAnswer: rawListKey(true) },
+      schema: listSchema("Products of a category in the user's store"),
+    },
     listHandler(true),
   );
 
@@ -152,7 +191,15 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
   r.get(
     '/products/slug/:slug',
     {
-      config: { access: 'public' },
+      // The raw slug names the key the handler stores under after validating it (trimmed: a slug with spaces misses).
+      config: {
+        access: 'public',
+        cachedAnswer: (request) => {
+          const storeId = knownShopStoreId(db, request);
+          const { slug } = request.params as { slug?: unknown };
+          return storeId == null || typeof slug !== 'string' ? undefined : slugKey(storeId, slug);
+        },
+      },
       schema: {
         tags: ['products'],
         summary: 'A product by slug (NOT_AVAILABLE_IN_STORE when of another store)',
@@ -162,7 +209,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
     },
     async (request, reply) => {
       const storeId = await shopStoreId(db, request);
-      return sendCached(request, reply, `slug:${storeId}:${request.params.slug}`, async () => ({
+      return sendCached(request, reply, slugKey(storeId, request.params.slug), async () => ({
         data: await getShopProduct(db, { slug: request.params.slug }, storeId),
       }));
     },

@@ -109,6 +109,19 @@ describe('shop lists', () => {
     expect(names(await get('/api/products/all/?search=bocinna'))).toContain('Bocina Bluetooth');
   });
 
+  it('answers again from the cache before validation only for the same store and a URL that passed it', async () => {
+    // Searches are kept from their second request: the third of each is answered before validation.
+    for (let i = 0; i < 3; i++) {
+      expect((await get('/api/products/all/?search=kit facial')).json().totalCount).toBe(1);
+      expect((await get('/api/products/all/?search=kit facial', 'luis')).json().totalCount).toBe(0);
+      expect((await get('/api/products/slug/termo-de-acero')).statusCode).toBe(200);
+      expect((await get('/api/products/slug/termo-de-acero', 'luis')).json().code).toBe('NOT_AVAILABLE_IN_STORE');
+      expect((await get('/api/products/slug/%20termo-de-acero')).json().data.slug).toBe('termo-de-acero');
+      expect((await get('/api/products/all/?search=kit facial&order=cheapest')).statusCode).toBe(400);
+      expect((await get('/api/products/all/?search=kit facial&storeId=2')).json().totalCount).toBe(0);
+    }
+  });
+
   it('answers the product page by slug, counts views, and refuses products of another store', async () => {
     const res = await get('/api/products/slug/termo-de-acero');
     expect(res.statusCode).toBe(200);

@@ -1,18 +1,18 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
-import { signInErrorCode } from '@/features/auth/auth-errors';
+import { signInErrorCode } from '@/features/auth/sign-in-error';
 import { loginUrl } from '@/features/auth/login-url';
 import { SupportContactLink } from '@/features/auth/components/support-contact';
 import { Page } from '@/components/ui/page';
 
 export default function LoginPage() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
-  const session = useSession();
-  const returnTo = params.get('returnTo') ?? '/';
   // Any known code's message (a refused or failed sign-in, a session that ended); else the generic failure.
   const error = signInErrorCode(params.get('error'));
+  const { t } = useTranslation(error ? ['common', 'errors'] : 'common');
+  const session = useSession();
+  const returnTo = params.get('returnTo') ?? '/';
   if (session.data) return <Navigate to={returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/'} replace />;
 
   return (

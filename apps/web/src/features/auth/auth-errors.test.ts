@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '@rewards/shared/errors';
-import { sessionEndedCode, signInErrorCode } from './auth-errors';
+import { sessionEndedCode } from './auth-errors';
+import { signInErrorCode } from './sign-in-error';
 
 describe('signInErrorCode', () => {
   it("shows any known code's own message, not a fixed list", () => {

@@ -16,7 +16,8 @@ export function CartSummary({
   onOrder: () => void;
   onClear: () => void;
 }) {
-  const { t } = useTranslation();
+  // The refusal's text lives with its code (the errors namespace), loaded when it is shown.
+  const { t } = useTranslation(total > balance ? ['common', 'errors'] : 'common');
   return (
     <aside className="h-fit space-y-3 rounded-xl border border-slate-200 bg-white p-5">
       <h2 className="text-lg font-semibold">{t('cart.summary')}</h2>

@@ -40,7 +40,7 @@ export function ChallengesPanel({
   selected: number | null;
   onSelect: (id: number) => void;
 }) {
-  const { t } = useTranslation('challenges');
+  const { t } = useTranslation(['challenges', 'errors']);
   const list = useListFilters<ListFilters & { active?: boolean }>({ page: 1 });
   const challenges = useChallenges({ storeId, pageSize: PAGE_SIZE, ...list.filters });
   const action = useChallengeAction();

@@ -28,7 +28,7 @@ export function ProductForm({
   categories: { id: number; title: string }[];
   onDone: () => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'errors']);
   const message = useFieldMessage();
   const errorText = useErrorText();
   const save = useSaveProduct();

@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useFieldMessage } from '@/lib/validation';
+import { errorText } from '@/lib/error-text';
 import { useSaveReward } from '../api/save-reward';
 import { frequencyLabel } from './frequency';
 
@@ -84,7 +85,7 @@ export function RewardForm({
       const code = err instanceof ApiError ? err.code : 'INTERNAL_ERROR';
       if (code === 'REWARD_CODE_TAKEN') form.setError('code', { message: t('errors:REWARD_CODE_TAKEN') });
       else if (code === 'AREA_OTHER_STORE') form.setError('areaId', { message: t('errors:AREA_OTHER_STORE') });
-      else if (!applyServerErrors(err, form.setError, fieldNames)) toast.error(t(`errors:${code}`));
+      else if (!applyServerErrors(err, form.setError, fieldNames)) toast.error(errorText(t, err));
     }
   });
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
+import { errorText } from '@/lib/error-text';
 import { useStoreAction } from '../api/store-action';
 
 const usageKeys = ['users', 'administrators', 'products', 'categories', 'orders', 'other'] as const;
@@ -32,7 +33,7 @@ export function DeleteStoreDialog({ store, onClose }: { store: Store | null; onC
     } catch (err) {
       const code = err instanceof ApiError ? err.code : 'INTERNAL_ERROR';
       const usage = code === 'STORE_IN_USE' && err instanceof ApiError ? (err.details as StoreUsage | undefined) : undefined;
-      setProblem({ message: t(`errors:${code}`), usage });
+      setProblem({ message: errorText(t, err), usage });
     }
   }
 

@@ -10,6 +10,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { formatPoints } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useFieldMessage } from '@/lib/validation';
+import { errorText } from '@/lib/error-text';
 import { useAdjustPoints } from '../api/adjust-points';
 import { useUser } from '../api/get-user';
 
@@ -50,7 +51,7 @@ export function PointsForm({ user, onDone }: { user: UserListItem; onDone: () =>
         const current = (err as ApiError).details as { balance?: number } | undefined;
         form.setError('value', { message: t('points.notEnough', { balance: formatPoints(current?.balance ?? balance) }) });
       } else if (!applyServerErrors(err, form.setError, ['value', 'description'])) {
-        form.setError('root', { message: t(`errors:${code}`) });
+        form.setError('root', { message: errorText(t, err) });
       }
     }
   });
