@@ -202,7 +202,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps 
       result = match ? await fromApiToken(match[1]!) : 'INVALID_TOKEN';
     } else if (cookie) {
       result = await fromSession(cookie);
-      if (typeof result === 'string') reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      // An ended session's cookie goes, but a deactivated user's stays (their session is revoked): every
+      // request the page had in flight, or sends next, then says USER_INACTIVE, not an unexplained 401.
+      if (result === 'SESSION_EXPIRED') reply.clearCookie(SESSION_COOKIE, { path: '/' });
     }
     if (typeof result === 'string') request.authError = result;
     else request.principal = result;
