@@ -34,7 +34,8 @@ try {
     url: server.base + target,
     connections: 50,
     duration: seconds,
-    headers: { 'accept-encoding': 'gzip, br' },
+    // PROFILE_ENCODING='' asks for the body as it is (as bench/overhead.mjs does); default: what browsers send.
+    headers: (process.env.PROFILE_ENCODING ?? 'gzip, br') ? { 'accept-encoding': process.env.PROFILE_ENCODING ?? 'gzip, br' } : {},
     requests: distinct
       ? [
           {

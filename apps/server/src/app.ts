@@ -6,6 +6,7 @@ import type { AppDeps } from './deps.ts';
 import { MAX_PRODUCT_PICTURES, MAX_UPLOAD_BYTES } from '@rewards/shared/products';
 import { multipartForms } from './lib/multipart.ts';
 import { ResponseCache } from './lib/response-cache.ts';
+import { HotAnswers } from './lib/hot-answers.ts';
 import { RequestLog } from './lib/request-log.ts';
 import { echoRequestId, requestIdGenerator } from './lib/request-id.ts';
 import { CatalogSearch } from './modules/search/search-index.ts';
@@ -15,7 +16,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { errorServerOptions, errorsPlugin } from './plugins/errors.ts';
 import { benchCeilingPlugin } from './plugins/bench-ceiling.ts';
-import { securityHeadersPlugin } from './plugins/security.ts';
+import { apiSecurityHeaders, securityHeadersPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { idpPlugin } from './plugins/idp.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -52,7 +53,11 @@ export async function buildApp(
   opts: { logger?: boolean; onRoute?: (route: RouteOptions) => void; logStream?: { write(line: string): void } } = {},
 ): Promise<FastifyInstance> {
   const { config } = base;
+  // Cache hits for requests without credentials, answered before Fastify (lib/hot-answers.ts, decision 0024).
+  const hot = new HotAnswers();
+  const requestId = requestIdGenerator(config.trustProxy);
   const app = Fastify({
+    serverFactory: hot.serverFactory(),
     logger:
       opts.logger === false
         ? false
@@ -64,7 +69,7 @@ export async function buildApp(
               : {}),
           },
     // The proxy's X-Request-Id when it is trusted and safe, else a UUID; sent back on every answer.
-    genReqId: requestIdGenerator(config.trustProxy),
+    genReqId: requestId,
     // One line per request at info instead of Fastify's two (lib/request-log.ts).
     logController: new RequestLog(),
     // Client addresses come from X-Forwarded-For only behind a proxy the operator names (TRUST_PROXY).
@@ -94,6 +99,9 @@ export async function buildApp(
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable: cache and rate limits in this process'));
   const cache = new ResponseCache({ maxEntries: 5000, ttlMs: 60_000, jitter: 0.25, redis });
   await cache.start();
+  hot.attach({ cache, headers: apiSecurityHeaders(config), requestId, log: app.log });
+  app.addHook('preClose', async () => hot.close());
+  app.decorate('hotAnswers', hot);
   app.addHook('onClose', async () => {
     await cache.stop();
     await redis?.quit();
@@ -110,7 +118,7 @@ export async function buildApp(
   // Socket.IO on the same HTTP server, signed in by the same checks (docs/decisions/0006).
   await app.register(realtimePlugin, { deps });
   // Prometheus metrics on their own port, never the public one (decision 0034).
-  await app.register(metricsPlugin, { deps });
+  await app.register(metricsPlugin, { deps, hot });
 
   await app.register(rateLimitsPlugin, { redis });
 

@@ -96,11 +96,37 @@ declare module 'fastify' {
 export function answerFromCache(cache: ResponseCache) {
   return function cachedAnswer(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const key = request.routeOptions.config.cachedAnswer?.(request);
-    const hit = key === undefined ? undefined : cache.fresh(key);
+    const hit = key === undefined ? undefined : cache.freshEntry(key);
     if (!hit) return done();
+    // A request without credentials gets the same answer for the same URL: the server's front answers the
+    // next ones itself while this answer is fresh (lib/hot-answers.ts).
+    if (request.method === 'GET' && withoutCredentials(request.headers))
+      cache.rememberUrl(request.url, request.routeOptions.url ?? '', hit);
     // Answered here: the hook ends without `done`, so validation and the handler do not run.
-    sendCachedBody(request, reply, hit);
+    sendCachedBody(request, reply, hit.body);
   };
+}
+
+/** The name of the session cookie (plugins/auth.ts), repeated here so that this module needs no plugin. */
+const SESSION_COOKIE_PREFIX = 'rs_session=';
+
+/** A request that carries neither a bearer token nor a session cookie (other cookies, like the language, do not count). */
+export function withoutCredentials(headers: { authorization?: string; cookie?: string }): boolean {
+  return headers.authorization === undefined && (headers.cookie === undefined || !headers.cookie.includes(SESSION_COOKIE_PREFIX));
+}
+
+/**
+ * How long a URL is answered by the server's front without going through Fastify again (at most as long as
+ * its answer is fresh): short, so that whatever the key depends on besides the URL (the default store,
+ * remembered for 30 s by lib/shop-store.ts) is looked at again every second.
+ */
+const URL_ANSWER_MS = 1000;
+
+/** A URL answered from the cache for requests without credentials: its answer and its route pattern. */
+export interface UrlAnswer {
+  body: CachedBody;
+  route: string;
+  until: number;
 }
 
 /**
@@ -126,6 +152,8 @@ export class ResponseCache {
    * stream of searches each asked twice pushes out older searches, never a product page or a category.
    */
   private readonly repeated = new Map<string, Entry>();
+  /** Raw URLs of requests without credentials that were answered from the cache (`rememberUrl`). */
+  private readonly urls = new Map<string, UrlAnswer>();
   /** Bumped by every invalidation: a read that began before a write does not store its result. */
   private generation = 0;
   private subscriber?: Redis;
@@ -171,8 +199,32 @@ export class ResponseCache {
 
   /** The answer held for `key` if it has not aged; nothing is produced, refreshed or dropped. */
   fresh(key: string): CachedBody | undefined {
+    return this.freshEntry(key)?.body;
+  }
+
+  /** The entry held for `key` if it has not aged, with its expiry. */
+  freshEntry(key: string): Entry | undefined {
     const entry = this.entry(key);
-    return entry && entry.expires > this.now() ? entry.body : undefined;
+    return entry && entry.expires > this.now() ? entry : undefined;
+  }
+
+  /**
+   * Remembers that a request without credentials for `url` was answered with `entry` (by `answerFromCache`,
+   * after Fastify matched, authorised and keyed it), for a second at most and never past the entry's age.
+   * Every invalidation forgets them all, with the entries.
+   */
+  rememberUrl(url: string, route: string, entry: Entry) {
+    if (this.urls.size >= this.opts.maxEntries) this.urls.clear();
+    this.urls.set(url, { body: entry.body, route, until: Math.min(entry.expires, this.now() + URL_ANSWER_MS) });
+  }
+
+  /** The answer remembered for `url` (`rememberUrl`) while it holds. */
+  urlAnswer(url: string): UrlAnswer | undefined {
+    const hit = this.urls.get(url);
+    if (hit === undefined) return undefined;
+    if (hit.until > this.now()) return hit;
+    this.urls.delete(url);
+    return undefined;
   }
 
   private entry(key: string): Entry | undefined {
@@ -262,6 +314,7 @@ export class ResponseCache {
     this.generation++;
     this.entries.clear();
     this.repeated.clear();
+    this.urls.clear();
     this.inFlight.clear();
     for (const listener of this.listeners) listener();
   }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppDeps } from '../deps.ts';
+import type { HotAnswers } from '../lib/hot-answers.ts';
 import * as s from '../db/schema/index.ts';
 
 declare module 'fastify' {
@@ -29,7 +30,7 @@ const UNMATCHED = '(unmatched)';
  * Socket.IO connections, and Node's own figures (event loop lag, heap, GC).
  * Without METRICS_PORT nothing is collected: no hook, no event loop or GC observers.
  */
-export const metricsPlugin = fp(async function metricsPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
+export const metricsPlugin = fp(async function metricsPlugin(app: FastifyInstance, opts: { deps: AppDeps; hot?: HotAnswers }) {
   const { config, database, db } = opts.deps;
   if (!config.metrics) return;
   const registry = new Registry();
@@ -49,6 +50,8 @@ export const metricsPlugin = fp(async function metricsPlugin(app: FastifyInstanc
     );
     done();
   });
+  // Cache hits the server's front answers before Fastify count the same (lib/hot-answers.ts).
+  if (opts.hot) opts.hot.observe = (method, route, status, seconds) => duration.observe({ method, route, status }, seconds);
 
   const pool: unknown = db.$client;
   if (pool instanceof pg.Pool) {

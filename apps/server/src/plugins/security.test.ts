@@ -28,7 +28,42 @@ async function appWith(production: boolean) {
   return app;
 }
 
+const documentOnly = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 describe('security headers', () => {
+  it("on the API's JSON answers keep what protects an answer opened on its own, without the document-only ones", async () => {
+    const app = Fastify();
+    await app.register(securityHeadersPlugin, { config: { production: true } as Config });
+    for (const url of ['/api/products', '/api/docs/json', '/api/docs', '/api/auth/login', '/', '/category/x'])
+      app.get(url, async () => ({ ok: true }));
+    for (const url of ['/api/products', '/api/nowhere']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect([res.headers['x-frame-options'], res.headers['x-content-type-options'], res.headers['cross-origin-resource-policy']]).toEqual([
+        'SAMEORIGIN',
+        'nosniff',
+        'same-origin',
+      ]);
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      for (const name of documentOnly) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+    }
+    // Pages, the documentation viewer and the sign-in redirects keep every header.
+    for (const url of ['/', '/category/x', '/api/docs', '/api/docs/json', '/api/auth/login']) {
+      const res = await app.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(expected))
+        if (name !== 'content-security-policy') expect(res.headers[name], `${url} ${name}`).toBe(value);
+    }
+    await app.close();
+  });
+
   it('are computed once, the same as helmet gives per request, on answers, errors and unknown routes', async () => {
     const app = await appWith(false);
     for (const url of ['/ok', '/fails', '/nowhere']) {

@@ -40,10 +40,43 @@ export function securityHeaders(config: Pick<Config, 'production'>): Record<stri
   return headers;
 }
 
+/**
+ * Headers that only act on a document the browser renders (its scripts' sources and requests, its browsing
+ * context, legacy IE and Flash behaviours): meaningless on a JSON answer or a script file.
+ */
+export const documentOnlyHeaders = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
+/**
+ * The API's answers that are never rendered as a page (everything under /api/ but the documentation viewer
+ * and the sign-in redirects, which may show a page). They keep what protects a response opened on its own
+ * (OWASP's REST set): the content security policy with `frame-ancestors 'none'`, X-Frame-Options,
+ * nosniff, the resource policy and HSTS; the document-only headers go (decision 0024: seven fewer headers
+ * to validate and write per answer, a tenth of a cache hit).
+ */
+export function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs') && !url.startsWith('/api/auth/');
+}
+
+/** The security headers of an API answer (`isApiAnswer`): every one but the document-only ones. */
+export function apiSecurityHeaders(config: Pick<Config, 'production'>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(securityHeaders(config)).filter(([name]) => !(documentOnlyHeaders as readonly string[]).includes(name)),
+  );
+}
+
 export const securityHeadersPlugin = fp(async function securityHeadersPlugin(app: FastifyInstance, opts: { config: Config }) {
   const headers = securityHeaders(opts.config);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = apiSecurityHeaders(opts.config);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? apiHeaders : headers);
     done();
   });
 });

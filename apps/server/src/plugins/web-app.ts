@@ -8,6 +8,7 @@ import { defaultLanguage, languages, productOrders, type Language } from '@rewar
 import { srcSet, variantUrl } from '@rewards/shared/pictures';
 import type { AppDeps } from '../deps.ts';
 import { sendError } from './errors.ts';
+import { documentOnlyHeaders } from './security.ts';
 
 /**
  * Everything that is not the API: uploaded pictures (immutable names, a year's cache), the built web app
@@ -90,18 +91,7 @@ export const webAppPlugin = fp(async function webAppPlugin(app: FastifyInstance,
   });
 });
 
-const documentOnlyHeaders = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'referrer-policy',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-];
-const assetOnlyDropped = [...documentOnlyHeaders, 'etag', 'last-modified', 'accept-ranges'];
+const assetOnlyDropped = [...documentOnlyHeaders, 'content-security-policy', 'x-frame-options', 'etag', 'last-modified', 'accept-ranges'];
 
 /** The session answer's user, as far as choosing a page's requests needs it. */
 interface Visitor {
