@@ -69,7 +69,7 @@ describe('cache hits answered before Fastify', () => {
     expect(front()).toBe(before + 1);
   });
 
-  it('forgets every URL at a catalogue write, and each one after a second', async () => {
+  it('forgets every URL at a catalogue write', async () => {
     const url = '/api/products/slug/termo-de-acero';
     for (let i = 0; i < 3; i++) expect((await get(url)).status).toBe(200);
     const before = front();
@@ -82,9 +82,6 @@ describe('cache hits answered before Fastify', () => {
     expect(front()).toBe(before);
     await fetch(`${base}/api/products/activate/${product!.id}`, { method: 'PUT', headers: as(who.admin) });
     for (let i = 0; i < 3; i++) expect((await get(url)).status).toBe(200);
-    expect(front()).toBe(before + 1);
-    await new Promise((r) => setTimeout(r, 1100));
-    expect((await get(url)).status).toBe(200);
     expect(front()).toBe(before + 1);
   });
 });

@@ -29,6 +29,63 @@ describe('response cache', () => {
     expect(calls).toBe(4);
   });
 
+  it('remembers URLs answered to requests without credentials while their answer is fresh, 30 s at most, until a write', async () => {
+    let now = 0;
+    const cache = new ResponseCache({ maxEntries: 10, ttlMs: 60_000, now: () => now });
+    await cache.json('a', async () => 'A');
+    cache.rememberUrl('/a', '/a', cache.freshEntry('a')!);
+    expect(cache.urlAnswer('/a')).toMatchObject({ route: '/a', body: { text: '"A"' } });
+    now += 29_999;
+    expect(cache.urlAnswer('/a')?.body.text).toBe('"A"');
+    now += 1;
+    expect(cache.urlAnswer('/a')).toBeUndefined();
+    // Never past its answer's age; every invalidation forgets them.
+    const short = new ResponseCache({ maxEntries: 10, ttlMs: 1000, now: () => now });
+    await short.json('b', async () => 'B');
+    short.rememberUrl('/b', '/b', short.freshEntry('b')!);
+    now += 999;
+    expect(short.urlAnswer('/b')).toBeDefined();
+    short.invalidate();
+    expect(short.urlAnswer('/b')).toBeUndefined();
+    await short.json('b', async () => 'B');
+    short.rememberUrl('/b', '/b', short.freshEntry('b')!);
+    now += 1000;
+    expect(short.urlAnswer('/b')).toBeUndefined();
+  });
+
+  it('refreshes at most four aged answers at once; the others answer stale until a later request', async () => {
+    let now = 0;
+    const cache = new ResponseCache({ maxEntries: 100, ttlMs: 1000, now: () => now });
+    let running = 0;
+    let most = 0;
+    let round = 0;
+    const produce = (key: string) => async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, 5));
+      running--;
+      return `${key}@${round}`;
+    };
+    for (let i = 0; i < 10; i++) await cache.json(`k${i}`, produce(`k${i}`));
+    now += 1001;
+    round = 1;
+    const stale = await Promise.all(Array.from({ length: 10 }, (_, i) => cache.json(`k${i}`, produce(`k${i}`))));
+    expect(stale).toEqual(Array.from({ length: 10 }, (_, i) => `"k${i}@0"`));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(most).toBe(4);
+    const after = await Promise.all(Array.from({ length: 10 }, (_, i) => cache.json(`k${i}`, produce(`k${i}`))));
+    expect(after.filter((v) => v.endsWith('@1"'))).toHaveLength(4);
+    // The next requests refresh the rest, four at a time.
+    for (let pass = 0; pass < 3; pass++) {
+      await Promise.all(Array.from({ length: 10 }, (_, i) => cache.json(`k${i}`, produce(`k${i}`))));
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    expect(await Promise.all(Array.from({ length: 10 }, (_, i) => cache.json(`k${i}`, produce(`k${i}`))))).toEqual(
+      Array.from({ length: 10 }, (_, i) => `"k${i}@1"`),
+    );
+    expect(most).toBe(4);
+  });
+
   it('refreshes an aged entry once, and forgets it when the refresh fails', async () => {
     let now = 0;
     const cache = new ResponseCache({ maxEntries: 10, ttlMs: 1000, now: () => now });

@@ -4,6 +4,9 @@ import type { Redis } from 'ioredis';
 
 const CHANNEL = 'rewards:catalog-invalidate';
 
+/** Aged answers refreshed at once in the background, at most (`ResponseCache.body`). */
+const MAX_REFRESHES = 4;
+
 /** Smaller bodies are sent as they are: compressing them saves less than the header it adds. */
 const COMPRESS_FROM_BYTES = 1024;
 
@@ -116,11 +119,11 @@ export function withoutCredentials(headers: { authorization?: string; cookie?: s
 }
 
 /**
- * How long a URL is answered by the server's front without going through Fastify again (at most as long as
- * its answer is fresh): short, so that whatever the key depends on besides the URL (the default store,
- * remembered for 30 s by lib/shop-store.ts) is looked at again every second.
+ * How long a URL is answered by the server's front without going through Fastify again, at most (and never
+ * past its answer's age): as long as the default store, the one thing besides the URL that the key of a
+ * request without credentials depends on, is remembered by lib/shop-store.ts. Every write forgets them.
  */
-const URL_ANSWER_MS = 1000;
+const URL_ANSWER_MS = 30_000;
 
 /** A URL answered from the cache for requests without credentials: its answer and its route pattern. */
 export interface UrlAnswer {
@@ -210,7 +213,7 @@ export class ResponseCache {
 
   /**
    * Remembers that a request without credentials for `url` was answered with `entry` (by `answerFromCache`,
-   * after Fastify matched, authorised and keyed it), for a second at most and never past the entry's age.
+   * after Fastify matched, authorised and keyed it), for 30 s at most and never past the entry's age.
    * Every invalidation forgets them all, with the entries.
    */
   rememberUrl(url: string, route: string, entry: Entry) {
@@ -247,6 +250,8 @@ export class ResponseCache {
   }
 
   private readonly inFlight = new Map<string, Promise<CachedBody>>();
+  /** Background refreshes of aged answers running now (at most MAX_REFRESHES). */
+  private refreshing = 0;
 
   /** Serves `key` from memory, or produces, stores and returns its JSON; concurrent misses share one producer. */
   async json(key: string, produce: () => Promise<unknown>): Promise<string> {
@@ -265,12 +270,18 @@ export class ResponseCache {
       const now = this.now();
       if (entry.expires > now) return Promise.resolve(entry.body);
       if (entry.expires + this.opts.ttlMs > now) {
-        if (!this.inFlight.has(key)) {
+        // At most a few refreshes at once: answers cached together (a warm-up, a quiet hour) age together,
+        // and hundreds of reads and serialisations at once would hold every hit behind them. The others
+        // answer stale meanwhile and are refreshed by a later request.
+        if (!this.inFlight.has(key) && this.refreshing < MAX_REFRESHES) {
+          this.refreshing++;
           // Refreshed into the room it was in.
-          this.produce(key, produce, this.repeated.get(key) === entry ? 'refresh-repeated' : 'first').catch(() => {
-            // The refresh failed: forget the stale answer, so the next request produces it and sees the error.
-            this.forget(key, entry);
-          });
+          this.produce(key, produce, this.repeated.get(key) === entry ? 'refresh-repeated' : 'first')
+            .catch(() => {
+              // The refresh failed: forget the stale answer, so the next request produces it and sees the error.
+              this.forget(key, entry);
+            })
+            .finally(() => this.refreshing--);
         }
         return Promise.resolve(entry.body);
       }
