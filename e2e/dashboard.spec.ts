@@ -10,8 +10,8 @@ import type { Dashboard } from '@rewards/shared/dashboard';
  * stock end as they were; figures are compared with the API's, whatever the specs before left.
  */
 
-/** A chart's drawing (not the icons of its legend, which are svg too). */
-const CHART_SVG = '.recharts-wrapper > svg.recharts-surface';
+/** A chart's drawing (charts.tsx): its bars, axes and legend, not the table next to it. */
+const CHART_DRAWING = '[data-testid="chart-drawing"]';
 
 /** Writes with the session cookie must come from our own pages (CSRF check). */
 const sameOrigin = (page: Page) => ({ origin: new URL(page.url()).origin });
@@ -96,14 +96,14 @@ test('an administrator reads the figures and charts of their store, as tables to
   // The credits of the year are a chart, with the same figures as a table for screen readers.
   const credits = page.getByTestId('chart-credits');
   await expect(credits.getByRole('heading', { name: 'Puntos acreditados por mes' })).toBeVisible();
-  await expect(credits.locator(CHART_SVG)).toBeVisible();
+  await expect(credits.locator(CHART_DRAWING)).toBeVisible();
   await expect(credits.getByTestId('chart')).toHaveAttribute('aria-hidden', 'true');
   const creditsTable = credits.getByRole('table', { name: 'Puntos acreditados por mes' });
   await expect(creditsTable).toBeAttached();
   await expect(creditsTable.locator('tbody tr')).toHaveCount(data.loadsOverTime.length);
   const orders = page.getByTestId('chart-orders');
   if (data.orders.count > 0) {
-    await expect(orders.locator(CHART_SVG)).toBeVisible();
+    await expect(orders.locator(CHART_DRAWING)).toBeVisible();
     await expect(orders.getByRole('row', { name: /Cancelado/ })).toBeAttached();
   }
   // No recognitions loaded in this store: an empty state, neither chart nor table.
@@ -120,7 +120,7 @@ test('an administrator reads the figures and charts of their store, as tables to
   // The toggle shows the table instead of the chart.
   await credits.getByRole('button', { name: 'Ver como tabla' }).click();
   await expect(credits.getByRole('button', { name: 'Ver como tabla' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(credits.locator(CHART_SVG)).toHaveCount(0);
+  await expect(credits.locator(CHART_DRAWING)).toHaveCount(0);
   await expect(creditsTable).toBeVisible();
   const total = data.loadsOverTime.reduce((n, r) => n + r.load + r.challenge, 0);
   expect(total).toBeGreaterThan(0);
@@ -140,7 +140,7 @@ test('an administrator reads the figures and charts of their store, as tables to
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(page.getByTestId('figure-issued-value')).toHaveText(number('en', data.points.issued));
-  await expect(page.getByTestId('chart-credits').locator(CHART_SVG)).toBeVisible();
+  await expect(page.getByTestId('chart-credits').locator(CHART_DRAWING)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: testInfo.outputPath('dashboard-phone.png'), fullPage: true });
   await page.getByRole('button', { name: 'es', exact: true }).click();
@@ -165,7 +165,7 @@ test('an administrator reads the figures and charts of their store, as tables to
   await expect(select.locator('option').first()).toHaveText('Todas las tiendas');
   const all = await figures(superPage);
   await expectFigures(superPage, all, 'es');
-  await expect(superPage.getByTestId('chart-credits').locator(CHART_SVG)).toBeVisible();
+  await expect(superPage.getByTestId('chart-credits').locator(CHART_DRAWING)).toBeVisible();
   await select.selectOption({ label: 'Oficina Ciudad de México' });
   await expect(superPage).toHaveURL(/\/admin\/\?store=1$/);
   await expectFigures(superPage, await figures(superPage, 1), 'es');

@@ -1,4 +1,4 @@
-/** Chart colors (Tailwind's 600 shades), readable on white; kept apart from charts.tsx so importing them does not pull recharts. */
+/** Chart colors (Tailwind's 600 shades), readable on white; kept apart from charts.tsx so importing them does not pull the lazy charts chunk. */
 export const palette = {
   indigo: '#4f46e5',
   amber: '#d97706',
