@@ -72,8 +72,9 @@ export default tseslint.config(
           ],
         },
       ],
-      // Pages that only read do not download zod (docs/decisions/0027-light-first-paint.md): values come from the
-      // zod-free modules of packages/shared; a schema module gives types only, except to forms (below).
+      // No page downloads zod before a form validates (docs/decisions/0028-light-first-paint.md): values come from
+      // the zod-free modules of packages/shared (enums, constants, *-rules, *-text…); a schema module gives types
+      // only, and forms import their schema with import() through lib/lazy-resolver.ts. Tests may import anything.
       'no-restricted-imports': [
         'error',
         {
@@ -83,10 +84,16 @@ export default tseslint.config(
           })),
           patterns: [
             {
-              regex: '^@rewards/shared/(?!(enums|constants|errors|days|pictures|notification-text|movement-text)$)',
+              regex:
+                '^@rewards/shared/(?!(enums|constants|errors|days|pictures|notification-text|movement-text|user-rules|reward-rules|product-rules|order-rules|mail-rules|load-rules|profile-rules|challenge-rules)$)',
               allowTypeImports: true,
               message:
-                'A value from a schema module brings zod into the page: import it from a zod-free module (enums, constants, errors, days, pictures, *-text), or only its type. Forms and admin panels may (see eslint.config.js).',
+                "A value from a schema module brings zod into the page: import it from a zod-free module (enums, constants, errors, days, pictures, *-text, *-rules), or only its type. A form gets its schema with import() through lib/lazy-resolver.ts: lazyZodResolver(() => import('@rewards/shared/x').then((m) => m.xSchema)).",
+            },
+            {
+              regex: '^(zod|@hookform/resolvers)(/|$)',
+              allowTypeImports: true,
+              message: "zod and its resolver load with a form's first validation: use lib/lazy-resolver.ts (types are free).",
             },
           ],
         },
@@ -94,17 +101,8 @@ export default tseslint.config(
     },
   },
   {
-    // Forms validate with the shared schemas, and admin panels load with the admin area: they may import them.
-    files: [
-      'apps/web/src/**/*-form.tsx',
-      'apps/web/src/**/*.test.{ts,tsx}',
-      'apps/web/src/test/**',
-      'apps/web/src/features/challenges/components/{user-challenge,field-message}.{ts,tsx}',
-      'apps/web/src/features/loads/**',
-      'apps/web/src/features/orders/components/{order-actions,edit-order-dialog,order-admin-tools,admin-*}.tsx',
-      'apps/web/src/features/mail/**',
-      'apps/web/src/features/users/**',
-    ],
+    // Tests may import the schemas (and zod) themselves.
+    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { bounds } from './constants.ts';
 import { boolish, boundedText, dateTimeSchema, idSchema, paginationSchema, requiredId, requiredInt, textSchema } from './common.ts';
 import { challengeTypes, type ChallengeType } from './enums.ts';
+import {
+  CHALLENGE_ANSWER_MAX,
+  CHALLENGE_OPTION_MAX,
+  CHALLENGE_QUESTION_MAX,
+  challengeMessages,
+  MAX_CHALLENGE_OPTIONS,
+  MAX_CHALLENGE_POINTS,
+  MAX_CHALLENGE_QUESTIONS,
+  MAX_CHALLENGE_WINNERS,
+} from './challenge-rules.ts';
 
 /**
  * Surprise challenges (docs/architecture.md A6, docs/decisions/0008-challenges.md): multiple choice
@@ -9,23 +19,16 @@ import { challengeTypes, type ChallengeType } from './enums.ts';
  * chooses at most N); one active per store; a user answers once, every question, while it is open.
  */
 
-export const MAX_CHALLENGE_WINNERS = 1_000;
-/** Points each winner gets; winners x points stays within a billion (MAX_AMOUNT), far inside int32. */
-export const MAX_CHALLENGE_POINTS = 1_000_000;
-export const MAX_CHALLENGE_QUESTIONS = 30;
-export const MAX_CHALLENGE_OPTIONS = 8;
-export const CHALLENGE_QUESTION_MAX = 500;
-export const CHALLENGE_OPTION_MAX = 200;
-export const CHALLENGE_ANSWER_MAX = 2_000;
-
-/** The form's own messages (beside 'Required field', 'Too short!', 'Too long!'); the web words them by these. */
-export const challengeMessages = {
-  endBeforeStart: 'The end must be after the start',
-  needsQuestion: 'Add at least one question',
-  needsOptions: 'Add at least two options',
-  oneCorrect: 'Mark exactly one option as correct',
-  answerRequired: 'Answer this question',
-} as const;
+export {
+  CHALLENGE_ANSWER_MAX,
+  CHALLENGE_OPTION_MAX,
+  CHALLENGE_QUESTION_MAX,
+  challengeMessages,
+  MAX_CHALLENGE_OPTIONS,
+  MAX_CHALLENGE_POINTS,
+  MAX_CHALLENGE_QUESTIONS,
+  MAX_CHALLENGE_WINNERS,
+} from './challenge-rules.ts';
 
 /** Where a challenge is: derived from its flags and the clock, never stored. */
 export const challengeStatuses = ['inactive', 'scheduled', 'open', 'ended', 'awarded'] as const;

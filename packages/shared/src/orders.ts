@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { CART_MAX_QUANTITY } from './constants.ts';
 import { amountSchema, boolish, dateSchema, idSchema, INT32_MAX, intSchema, paginationSchema, reasonSchema, textSchema } from './common.ts';
-import { OrderStatus } from './enums.ts';
 
-/** Allowed order moves (docs/architecture.md A6): 1->2, 2->3, 3->4, and 1|2|3->5. */
-export const orderMoves: Record<number, readonly number[]> = {
-  [OrderStatus.Pending]: [OrderStatus.InProgress, OrderStatus.Canceled],
-  [OrderStatus.InProgress]: [OrderStatus.OnTheWay, OrderStatus.Canceled],
-  [OrderStatus.OnTheWay]: [OrderStatus.Completed, OrderStatus.Canceled],
-  [OrderStatus.Completed]: [],
-  [OrderStatus.Canceled]: [],
-};
-
-export function canMoveOrder(from: number, to: number): boolean {
-  return orderMoves[from]?.includes(to) ?? false;
-}
+/** Allowed moves and editable statuses (docs/architecture.md A6) live in the zod-free order-rules.ts. */
+export { canMoveOrder, editableOrderStatuses, orderMoves } from './order-rules.ts';
 
 export const orderLineInputSchema = z.object({ productId: idSchema, quantity: intSchema(1, CART_MAX_QUANTITY) }).strict();
 
@@ -117,9 +106,6 @@ export const orderListQuerySchema = paginationSchema
 /** `GET /api/orders/tracking/{id}`: the timeline the web shows. */
 export const orderTimelineSchema = z.object({ idOrder: z.number().int(), track: z.array(orderTrackingSchema) });
 export type OrderTimeline = z.infer<typeof orderTimelineSchema>;
-
-/** Statuses in which an administrator may still edit an order: not delivered, not canceled. */
-export const editableOrderStatuses: readonly number[] = [OrderStatus.Pending, OrderStatus.InProgress, OrderStatus.OnTheWay];
 
 /**
  * `POST /api/orders/edit` (administrators of the order's store): new quantities of some lines (0 removes

@@ -105,5 +105,4 @@ export const productUpdateSchema = productFormSchema.partial().extend({
 });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
-export const MAX_PRODUCT_PICTURES = 6;
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export { MAX_PRODUCT_PICTURES, MAX_UPLOAD_BYTES } from './product-rules.ts';

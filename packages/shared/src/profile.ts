@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, textSchema } from './common.ts';
 import { contactMethods, languages, OrderStatus } from './enums.ts';
 import { savedPlaceSchema } from './places.ts';
+import { CHOOSE_AN_OPTION, INVALID_POSTAL_CODE, POSTAL_CODE_PATTERN, profileBounds } from './profile-rules.ts';
 import { latitudeSchema, longitudeSchema } from './stores.ts';
 
 /**
@@ -15,17 +16,7 @@ import { latitudeSchema, longitudeSchema } from './stores.ts';
 export const storeSources = ['default', 'office', 'nearest', 'chosen'] as const;
 export type StoreSource = (typeof storeSources)[number];
 
-export const profileBounds = {
-  city: { min: 2, max: 80 },
-  state: { min: 2, max: 80 },
-  address: { min: 5, max: 200 },
-  postalCode: { min: 3, max: 10 },
-} as const;
-
-/** Digits and letters, an inner space or hyphen allowed (01000, 44100, SW1A 1AA, 1000-001). */
-export const POSTAL_CODE_PATTERN = /^[0-9A-Za-z](?:[0-9A-Za-z -]*[0-9A-Za-z])?$/;
-export const INVALID_POSTAL_CODE = 'Invalid postal code';
-export const CHOOSE_AN_OPTION = 'Choose an option';
+export { CHOOSE_AN_OPTION, INVALID_POSTAL_CODE, POSTAL_CODE_PATTERN, profileBounds } from './profile-rules.ts';
 
 /** Required free text in the words of docs/architecture.md P5 ('Required field', 'Too short!', 'Too long!'). */
 const required = (b: { min: number; max: number }) => textSchema(b.max, b.min);

@@ -2,13 +2,9 @@ import { z } from 'zod';
 import { bounds } from './constants.ts';
 import { boolish, boundedText, idSchema, paginationSchema, requiredId, requiredInt, textSchema } from './common.ts';
 import { activityKinds, frequencyPeriods } from './enums.ts';
+import { MAX_REWARD_FREQUENCY, MAX_REWARD_POINTS, REWARD_CODE_MAX, REWARD_CODE_PATTERN } from './reward-rules.ts';
 
-/** The most points one recognition may give, and the most times per period it may be given to one person. */
-export const MAX_REWARD_POINTS = 1_000_000;
-export const MAX_REWARD_FREQUENCY = 1_000;
-export const REWARD_CODE_MAX = 60;
-/** A recognition's code: lower-case letters and digits in dash-separated words ("customer-voice"). */
-export const REWARD_CODE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export { MAX_REWARD_FREQUENCY, MAX_REWARD_POINTS, REWARD_CODE_MAX, REWARD_CODE_PATTERN } from './reward-rules.ts';
 
 /**
  * A recognition: the points it gives and how often one person may receive it: a count per period

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { boolish, idSchema, intSchema, paginationSchema, reasonSchema, textSchema } from './common.ts';
 import { Role, roleValues } from './enums.ts';
+import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, EMPLOYEE_ID_MAX } from './user-rules.ts';
+
+export { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, EMPLOYEE_ID_MAX } from './user-rules.ts';
 
 export const roleSchema = z.union(roleValues.map((r) => z.literal(r)));
 
@@ -122,10 +125,6 @@ export const userPointsSchema = z
   .strict();
 export const userPointsResultSchema = z.object({ data: z.object({ userId: z.number().int(), value: z.number().int() }) });
 
-/** How long a personal API token lives unless told otherwise, and the longest it may (days). */
-export const API_TOKEN_DEFAULT_DAYS = 90;
-export const API_TOKEN_MAX_DAYS = 365;
-
 /** A personal API token as its owner sees it: never the secret, never its hash. */
 export const apiTokenSchema = z.object({
   id: z.number().int(),
@@ -190,7 +189,6 @@ export type BackendUser = z.infer<typeof backendUserSchema>;
  * digits, with dots, hyphens or underscores between them, up to 40 characters; unique among users
  * (trimmed, any case: IS_TAKEN). Empty clears it.
  */
-export const EMPLOYEE_ID_MAX = 40;
 export const employeeIdSchema = textSchema(EMPLOYEE_ID_MAX)
   .refine((v) => v === '' || /^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$/.test(v), {
     message: 'Only letters, digits, and . - _ between them',

@@ -203,20 +203,28 @@ const pages: AppPage[] = [
       return picture ? { url: picture, sizes: '(min-width: 768px) 600px, 100vw' } : undefined;
     },
   },
-  { path: /^\/cart$/, module: 'src/app/routes/cart.tsx', data: async ({ get, user }) => void (user && (await get('/api/shoppingCart/'))) },
+  {
+    path: /^\/cart$/,
+    module: 'src/app/routes/cart.tsx',
+    texts: (user) => (user ? ['cart'] : []),
+    data: async ({ get, user }) => void (user && (await get('/api/shoppingCart/'))),
+  },
   {
     path: /^\/wishlist$/,
     module: 'src/app/routes/wishlist.tsx',
+    texts: (user) => (user ? ['wishlist'] : []),
     data: async ({ get, user }) => void (user && (await get('/api/wishlists/', { page: 1, pageSize: 20 }))),
   },
   {
     path: /^\/myOrders$/,
     module: 'src/app/routes/my-orders.tsx',
+    texts: (user) => (user ? ['orders'] : []),
     data: async ({ get, user }) => void (user && (await get('/api/orders/user', { page: 1, pageSize: 10 }))),
   },
   {
     path: /^\/account$/,
     module: 'src/app/routes/account.tsx',
+    texts: (user) => (user ? ['points'] : []),
     data: async ({ get, user }) => {
       if (!user) return;
       const [program] = await Promise.all([get('/api/program'), get('/api/accounts/statistics')]);
@@ -245,6 +253,8 @@ const pages: AppPage[] = [
   {
     path: /^\/about$/,
     module: 'src/app/routes/about.tsx',
+    // The page's texts and its program calendar's.
+    texts: () => ['about', 'points'],
     data: async ({ get, search }) => {
       // The store named in the address, else the first one (as the page chooses).
       const stores: { id: number }[] | undefined = (await get('/api/stores/', { pageSize: 100 }))?.data;
@@ -252,8 +262,9 @@ const pages: AppPage[] = [
       await Promise.all([get('/api/program'), get('/api/rewards/', { storeId: store?.id, active: true, pageSize: 100 })]);
     },
   },
-  { path: /^\/faq$/, module: 'src/app/routes/faq.tsx' },
-  { path: /^\/login$/, module: 'src/app/routes/login.tsx' },
+  { path: /^\/faq$/, module: 'src/app/routes/faq.tsx', texts: () => ['faq'] },
+  { path: /^\/login$/, module: 'src/app/routes/login.tsx', texts: () => ['login'] },
+  { path: /^\/logout$/, module: 'src/app/routes/logout.tsx', texts: () => ['logout'] },
   // The admin area: its frame (header with the store picker and the account), the page's chunk and texts.
   ...(
     [

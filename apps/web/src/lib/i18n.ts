@@ -5,9 +5,11 @@ import { setAppTranslator } from './use-translation';
 const STORAGE_KEY = 'lang';
 
 /**
- * Every namespace is a chunk of its own: the shop's texts (common) of the reader's language load before
- * the first render (the server names that chunk in the page's HTML, so it comes with the entry), the
- * other language's when the reader switches, admin texts with the admin area.
+ * Every namespace is a chunk of its own: the shell's texts (common: header, footer, menus, alerts, product
+ * cards, what several pages share) of the reader's language load before the first render (the server names
+ * that chunk in the page's HTML, so it comes with the entry); a page's own texts (about, faq, points, cart,
+ * wishlist, orders, profile, login, logout…) with that page, from its `firstData`; the other language's
+ * when the reader switches; admin texts with the admin area.
  */
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 

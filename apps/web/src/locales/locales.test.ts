@@ -44,7 +44,8 @@ describe('locales', () => {
     const missing: string[] = [];
     for (const file of files) {
       const text = fs.readFileSync(file, 'utf8');
-      const ns = /useTranslation\(\[?'(\w+)'/.exec(text)?.[1] ?? 'common';
+      // The file's namespace: the first one its `useTranslation` names (`useTranslation(cond ? ['a', 'b'] : 'a')` too).
+      const ns = /useTranslation\([^'()]*?'(\w+)'/.exec(text)?.[1] ?? 'common';
       for (const m of text.matchAll(/\bt\('([\w.:]+)'(, \{[^}]*ns: '(\w+)')?/g)) {
         const [nsPart, key] = m[1]!.includes(':') ? m[1]!.split(':') : [m[3] ?? ns, m[1]!];
         if (nsPart === 'errors') continue; // from packages/shared, checked there
@@ -59,6 +60,22 @@ describe('locales', () => {
           // i18next plurals: `key` may live as `key_one` / `key_other`.
           const found = lookup(key!) ?? lookup(`${key}_other`);
           if (found === undefined) missing.push(`${lang}/${nsPart}:${key} (${path.relative(src, file)})`);
+        }
+      }
+      // A key built at run time (`t(`about.per.${period}`)`): its fixed start must be a group of texts there.
+      // Not where the namespace is the caller's (a `t` passed in, `useTranslation(ns)`).
+      if (!text.includes('useTranslation(') || /useTranslation\(\w+\)/.test(text)) continue;
+      for (const m of text.matchAll(/\bt\(`([\w:]+(?:\.\w+)*)\.\$\{[^`]*`(, \{[^}]*ns: '(\w+)')?/g)) {
+        const [nsPart, prefix] = m[1]!.includes(':') ? m[1]!.split(':') : [m[3] ?? ns, m[1]!];
+        if (nsPart === 'errors') continue;
+        for (const [lang, tree] of [
+          ['en', en],
+          ['es', es],
+        ] as const) {
+          const root = tree[`${nsPart}.json`];
+          const node =
+            root && prefix!.split('.').reduce<Tree | string | undefined>((n, part) => (typeof n === 'object' ? n[part] : undefined), root);
+          if (typeof node !== 'object') missing.push(`${lang}/${nsPart}:${prefix}.* (${path.relative(src, file)})`);
         }
       }
     }

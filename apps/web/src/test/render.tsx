@@ -13,8 +13,20 @@ import commonEs from '@/locales/es/common.json';
 
 const errors = (lang: 'en' | 'es') => Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang]]));
 
+/** The shop pages' own namespaces (their texts were in `common` until issue 17): as much the shop's as `common`. */
+const shopPages = import.meta.glob<object>('../locales/*/{about,cart,faq,login,logout,orders,points,wishlist}.json', {
+  eager: true,
+  import: 'default',
+});
+const shop = (lang: 'en' | 'es') =>
+  Object.fromEntries(
+    Object.entries(shopPages)
+      .filter(([file]) => file.includes(`/${lang}/`))
+      .map(([file, texts]) => [/(\w+)\.json$/.exec(file)![1]!, texts]),
+  );
+
 /**
- * A translator of its own per test file, Spanish first, with the shop's, the admin's and the error texts,
+ * A translator of its own per test file, Spanish first, with the shop's (common and its pages'), the admin's and the error texts,
  * plus a feature's namespaces: `createTestI18n({ users: { en: usersEn, es: usersEs } })`.
  */
 export async function createTestI18n(extra: Record<string, { en: object; es: object }> = {}): Promise<I18n> {
@@ -24,8 +36,8 @@ export async function createTestI18n(extra: Record<string, { en: object; es: obj
       lng: 'es',
       defaultNS: 'common',
       resources: {
-        en: { common: commonEn, admin: adminEn, errors: errors('en'), ...more('en') },
-        es: { common: commonEs, admin: adminEs, errors: errors('es'), ...more('es') },
+        en: { common: commonEn, ...shop('en'), admin: adminEn, errors: errors('en'), ...more('en') },
+        es: { common: commonEs, ...shop('es'), admin: adminEs, errors: errors('es'), ...more('es') },
       },
     }),
   );

@@ -7,32 +7,38 @@ import { storesQueryOptions, useStores } from '@/features/stores/api/get-stores'
 import { formatPoints } from '@/lib/format';
 import { Page } from '@/components/ui/page';
 import { TableHead } from '@/components/ui/table';
+import i18n from '@/lib/i18n';
 import type { FirstData } from '../first-data';
 
-export const firstData: FirstData = async ({ queryClient, search }) => {
-  await queryClient.prefetchQuery(storesQueryOptions());
-  const stores = queryClient.getQueryData(storesQueryOptions().queryKey)?.data;
-  const store = stores?.find((s) => String(s.id) === search.get('store')) ?? stores?.[0];
-  await Promise.all([
-    queryClient.prefetchQuery(programCalendarQueryOptions()),
-    queryClient.prefetchQuery(rewardsOverviewQueryOptions(store?.id)),
+export const firstData: FirstData = ({ queryClient, search }) =>
+  Promise.all([
+    // The page's texts and the program calendar's (features/points).
+    i18n.loadNamespaces(['about', 'points']),
+    (async () => {
+      await queryClient.prefetchQuery(storesQueryOptions());
+      const stores = queryClient.getQueryData(storesQueryOptions().queryKey)?.data;
+      const store = stores?.find((s) => String(s.id) === search.get('store')) ?? stores?.[0];
+      await Promise.all([
+        queryClient.prefetchQuery(programCalendarQueryOptions()),
+        queryClient.prefetchQuery(rewardsOverviewQueryOptions(store?.id)),
+      ]);
+    })(),
   ]);
-};
 
 /** Program rules and deadlines (docs/architecture.md P1 and P9). */
 export default function AboutPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['about', 'points']);
   const [params] = useSearchParams();
   const stores = useStores();
   const store = stores.data?.data.find((s) => String(s.id) === params.get('store')) ?? stores.data?.data[0];
   const rewards = useRewardsOverview(store?.id);
-  const rules = t('about.rules', { returnObjects: true }) as string[];
+  const rules = t('rules', { returnObjects: true }) as string[];
   return (
-    <Page title={t('about.title')}>
-      {store && <p className="mb-4 text-slate-600">{t('about.store', { store: store.title, location: store.location })}</p>}
+    <Page title={t('title')}>
+      {store && <p className="mb-4 text-slate-600">{t('store', { store: store.title, location: store.location })}</p>}
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="rounded-xl border border-slate-200 bg-white p-5">
-          <h2 className="mb-3 text-lg font-semibold">{t('about.howTitle')}</h2>
+          <h2 className="mb-3 text-lg font-semibold">{t('howTitle')}</h2>
           <ul className="list-disc space-y-2 pl-5 text-slate-700">
             {rules.map((r) => (
               <li key={r}>{r}</li>
@@ -43,16 +49,14 @@ export default function AboutPage() {
       </div>
       <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="points-overview">
         <h2 id="points-overview" className="mb-3 text-lg font-semibold">
-          {t('about.pointsTitle')}
+          {t('pointsTitle')}
         </h2>
         {rewards.isPending ? (
           <div className="h-32 animate-pulse rounded bg-slate-100" aria-busy="true" />
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <TableHead
-                columns={[{ label: t('about.recognition') }, { label: t('about.points'), end: true }, { label: t('about.frequency') }]}
-              />
+              <TableHead columns={[{ label: t('recognition') }, { label: t('points'), end: true }, { label: t('frequency') }]} />
               <tbody>
                 {rewards.data?.map((r) => (
                   <tr key={r.id} className="border-b border-slate-100 last:border-0">
@@ -63,8 +67,8 @@ export default function AboutPage() {
                     <td className="py-2 pr-4 text-right font-semibold tabular-nums">{formatPoints(r.points)}</td>
                     <td className="py-2 text-slate-700">
                       {r.frequencyPeriod === 'activity'
-                        ? t(`about.per.activity.${r.activityKind ?? 'activity'}`)
-                        : t(`about.per.${r.frequencyPeriod}`, { count: r.frequencyLimit })}
+                        ? t(`per.activity.${r.activityKind ?? 'activity'}`)
+                        : t(`per.${r.frequencyPeriod}`, { count: r.frequencyLimit })}
                     </td>
                   </tr>
                 ))}

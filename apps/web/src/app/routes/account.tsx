@@ -7,22 +7,24 @@ import { AccountSummary } from '@/features/points/components/account-summary';
 import { MovementsPanel } from '@/features/points/components/movements-panel';
 import { periodOf } from '@/features/points/components/period-picker';
 import { Page } from '@/components/ui/page';
+import i18n from '@/lib/i18n';
 import type { FirstData } from '../first-data';
 
 export const firstData: FirstData = async ({ queryClient, user }) => {
   if (!user) return;
+  const texts = i18n.loadNamespaces('points');
   await Promise.all([queryClient.prefetchQuery(programCalendarQueryOptions()), queryClient.prefetchQuery(accountStatisticsQueryOptions())]);
   // The movements of the period the panel opens with (this program year).
   const period = periodOf('year', {}, queryClient.getQueryData(programCalendarQueryOptions().queryKey));
-  if (period) await queryClient.prefetchQuery(myMovementsQueryOptions(period, 1));
+  await Promise.all([texts, period && queryClient.prefetchQuery(myMovementsQueryOptions(period, 1))]);
 };
 
 /** Balance, this program year's figures, the calendar, and the movements with their PDF statement. */
 export default function AccountPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('points');
   const session = useSession();
   return (
-    <Page title={t('pages.account.title')}>
+    <Page title={t('title')}>
       <AccountSummary balance={session.data?.points} />
       <MovementsPanel />
     </Page>

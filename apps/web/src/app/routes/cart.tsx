@@ -11,13 +11,15 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { Page } from '@/components/ui/page';
 import { useUiState } from '@/components/ui/ui-state';
 import { useErrorToast } from '@/lib/error-text';
+import i18n from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import type { FirstData } from '../first-data';
 
-export const firstData: FirstData = async ({ queryClient, user }) => user && queryClient.prefetchQuery(cartQueryOptions());
+export const firstData: FirstData = async ({ queryClient, user }) =>
+  user && Promise.all([i18n.loadNamespaces('cart'), queryClient.prefetchQuery(cartQueryOptions())]);
 
 export default function CartPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('cart');
   const navigate = useNavigate();
   const errorToast = useErrorToast();
   const session = useSession();
@@ -31,7 +33,7 @@ export default function CartPage() {
   async function order() {
     try {
       await withLoading(createOrder.mutateAsync({ fromCart: true }));
-      toast.success(t('orders.created'));
+      toast.success(t('common:orders.created'));
       void navigate('/myOrders');
     } catch (err) {
       errorToast(err, ['NOT_ENOUGH_POINTS']);
@@ -39,23 +41,23 @@ export default function CartPage() {
   }
 
   return (
-    <Page title={t('pages.cart.title')}>
+    <Page title={t('title')}>
       {cart.data?.warnings.map((w) => (
         <p
           key={`${w.code}-${w.productId}`}
           role="alert"
           className="mb-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900"
         >
-          {t(`cart.${w.code}`, { name: w.name })}
+          {t(w.code, { name: w.name })}
         </p>
       ))}
       {cart.isPending ? (
         <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />
       ) : lines.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">
-          {t('cart.empty')}{' '}
+          {t('empty')}{' '}
           <Link to="/" className="font-semibold text-indigo-700 hover:underline">
-            {t('cart.keepShopping')}
+            {t('keepShopping')}
           </Link>
         </p>
       ) : (
@@ -76,9 +78,9 @@ export default function CartPage() {
       )}
       <ConfirmDialog
         open={confirmClear}
-        title={t('cart.clearTitle')}
-        message={t('cart.clearMessage')}
-        confirmLabel={t('cart.clear')}
+        title={t('clearTitle')}
+        message={t('clearMessage')}
+        confirmLabel={t('clear')}
         onConfirm={() => {
           remove.mutate(
             lines.map((l) => l.id),

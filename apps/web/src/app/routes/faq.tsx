@@ -1,11 +1,15 @@
 import { useTranslation } from '@/lib/use-translation';
 import { Page } from '@/components/ui/page';
+import i18n from '@/lib/i18n';
+import type { FirstData } from '../first-data';
+
+export const firstData: FirstData = () => i18n.loadNamespaces('faq');
 
 export default function FaqPage() {
-  const { t } = useTranslation();
-  const items = t('faq.items', { returnObjects: true }) as { q: string; a: string }[];
+  const { t } = useTranslation('faq');
+  const items = t('items', { returnObjects: true }) as { q: string; a: string }[];
   return (
-    <Page title={t('faq.title')}>
+    <Page title={t('title')}>
       <div className="space-y-3">
         {items.map((item) => (
           <details key={item.q} className="group rounded-xl border border-slate-200 bg-white p-4 open:shadow-sm">

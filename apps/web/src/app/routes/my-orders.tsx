@@ -10,13 +10,15 @@ import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime, formatPoints } from '@/lib/format';
+import i18n from '@/lib/i18n';
 import { variantUrl } from '@/lib/images';
 import type { FirstData } from '../first-data';
 
-export const firstData: FirstData = async ({ queryClient, user }) => user && queryClient.prefetchQuery(myOrdersQueryOptions(1));
+export const firstData: FirstData = async ({ queryClient, user }) =>
+  user && Promise.all([i18n.loadNamespaces('orders'), queryClient.prefetchQuery(myOrdersQueryOptions(1))]);
 
 export default function MyOrdersPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('orders');
   const [page, setPage] = useState(1);
   const orders = useMyOrders(page);
   const buyAgain = useBuyAgain();
@@ -25,9 +27,9 @@ export default function MyOrdersPage() {
   async function again(orderId: number) {
     try {
       const result = await buyAgain.mutateAsync(orderId);
-      for (const s of result.skipped) toast.warning(t(`orders.againSkipped.${s.code}`, { name: s.name }));
+      for (const s of result.skipped) toast.warning(t(`againSkipped.${s.code}`, { name: s.name }));
       if (result.added.length > 0) {
-        toast.success(t('orders.againAdded', { count: result.added.length }));
+        toast.success(t('againAdded', { count: result.added.length }));
         void navigate('/cart');
       }
     } catch (err) {
@@ -35,21 +37,21 @@ export default function MyOrdersPage() {
     }
   }
   return (
-    <Page title={t('pages.myOrders.title')}>
+    <Page title={t('title')}>
       {orders.isPending && <div className="h-40 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />}
       {orders.data?.data.length === 0 && (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">{t('orders.none')}</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">{t('none')}</p>
       )}
       <ul className="space-y-4">
         {orders.data?.data.map((o) => (
           <li key={o.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="order">
             <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-              <h2 className="font-semibold">{t('orders.number', { id: o.id })}</h2>
+              <h2 className="font-semibold">{t('number', { id: o.id })}</h2>
               <span className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-800" data-testid="order-status">
-                {t(`orders.status.${o.status}`)}
+                {t(`common:orders.status.${o.status}`)}
               </span>
               <span className="text-sm text-slate-600">{formatDateTime(o.createdAt)}</span>
-              <span className="font-bold tabular-nums">{t('product.price', { points: formatPoints(o.total) })}</span>
+              <span className="font-bold tabular-nums">{t('common:product.price', { points: formatPoints(o.total) })}</span>
             </div>
             <ul className="mb-3 space-y-1 text-sm">
               {o.lines.map((l) => (
@@ -63,10 +65,10 @@ export default function MyOrdersPage() {
                 </li>
               ))}
             </ul>
-            <OrderTimeline steps={o.tracking} label={t('orders.tracking')} compact />
+            <OrderTimeline steps={o.tracking} label={t('tracking')} compact />
             <div className="mt-3 flex justify-end">
               <Button variant="secondary" disabled={buyAgain.isPending} onClick={() => void again(o.id)}>
-                {t('orders.again')}
+                {t('again')}
               </Button>
             </div>
           </li>

@@ -1,32 +1,43 @@
 import { useTranslation } from '@/lib/use-translation';
-import { useProfile } from '@/features/users/api/get-profile';
+import { profileQueryOptions, useProfile } from '@/features/users/api/get-profile';
 import { ProfileDetails } from '@/features/users/components/profile-details';
-import { usePreferences } from '@/features/profile/api/get-preferences';
+import { preferencesQueryOptions, usePreferences } from '@/features/profile/api/get-preferences';
 import { PreferencesForm } from '@/features/profile/components/preferences-form';
 import { ApiTokensPanel } from '@/features/profile/components/api-tokens-panel';
 import { PlacePanel } from '@/features/profile/components/place-panel';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { errorText } from '@/lib/error-text';
+import i18n from '@/lib/i18n';
+import type { FirstData } from '../first-data';
+
+/** The page's texts (its details, preferences, place and tokens) and the two answers it shows: its first paint is the page. */
+export const firstData: FirstData = async ({ queryClient, user }) =>
+  user &&
+  Promise.all([
+    i18n.loadNamespaces('profile'),
+    queryClient.prefetchQuery(profileQueryOptions()),
+    queryClient.prefetchQuery(preferencesQueryOptions()),
+  ]);
 
 function Loading() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
   return (
     <div className="h-80 max-w-2xl animate-pulse rounded-2xl bg-slate-100" aria-busy="true">
-      <span className="sr-only">{t('loading')}</span>
+      <span className="sr-only">{t('common:loading')}</span>
     </div>
   );
 }
 
 function LoadError({ error, retry, busy }: { error: unknown; retry: () => void; busy: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
   return (
     <div className="max-w-2xl rounded-2xl border border-rose-200 bg-rose-50 p-6" data-testid="profile-error">
       <p role="alert" className="text-rose-800">
-        {t('profile.loadError')} {errorText(t, error)}
+        {t('page.loadError')} {errorText(t, error)}
       </p>
       <Button variant="secondary" className="mt-4" onClick={retry} disabled={busy}>
-        {t('profile.retry')}
+        {t('page.retry')}
       </Button>
     </div>
   );
@@ -34,13 +45,13 @@ function LoadError({ error, retry, busy }: { error: unknown; retry: () => void; 
 
 /** /myProfile: where a first sign-in lands to verify its data; account details, the preferences form, the saved location and the API tokens. */
 export default function MyProfilePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
   const profile = useProfile();
   const preferences = usePreferences();
   const failed = profile.isError ? profile : preferences.isError ? preferences : null;
 
   return (
-    <Page title={t('pages.myProfile.title')}>
+    <Page title={t('page.title')}>
       {failed ? (
         <LoadError error={failed.error} retry={() => void failed.refetch()} busy={failed.isFetching} />
       ) : !profile.data || !preferences.data ? (

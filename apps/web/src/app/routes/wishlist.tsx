@@ -9,14 +9,16 @@ import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import { useErrorText } from '@/lib/error-text';
 import { formatPoints } from '@/lib/format';
+import i18n from '@/lib/i18n';
 import { variantUrl } from '@/lib/images';
 import { toast } from '@/lib/toast';
 import type { FirstData } from '../first-data';
 
-export const firstData: FirstData = async ({ queryClient, user }) => user && queryClient.prefetchQuery(wishlistQueryOptions(1));
+export const firstData: FirstData = async ({ queryClient, user }) =>
+  user && Promise.all([i18n.loadNamespaces('wishlist'), queryClient.prefetchQuery(wishlistQueryOptions(1))]);
 
 export default function WishlistPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wishlist');
   const [page, setPage] = useState(1);
   const wishlist = useWishlist(page);
   const errorText = useErrorText();
@@ -27,16 +29,16 @@ export default function WishlistPage() {
     try {
       await addToCart.mutateAsync({ productId: item.productId, quantity: 1 });
       await remove.mutateAsync(item.id);
-      toast.success(t('product.addedToCart'));
+      toast.success(t('common:product.addedToCart'));
     } catch (err) {
       toast.warning(errorText(err));
     }
   }
 
   return (
-    <Page title={t('pages.wishlist.title')}>
+    <Page title={t('title')}>
       {wishlist.data?.data.length === 0 && (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">{t('wishlist.empty')}</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">{t('empty')}</p>
       )}
       <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-busy={wishlist.isFetching}>
         {wishlist.data?.data.map((w) => (
@@ -48,22 +50,22 @@ export default function WishlistPage() {
               <Link to={`/product?slug=${encodeURIComponent(w.product.slug)}`} className="font-medium text-slate-900 hover:text-indigo-800">
                 {w.product.name}
               </Link>
-              <p className="text-sm text-slate-600">{t('product.price', { points: formatPoints(w.product.price) })}</p>
+              <p className="text-sm text-slate-600">{t('common:product.price', { points: formatPoints(w.product.price) })}</p>
             </div>
             <Button variant="secondary" disabled={w.product.stock === 0} onClick={() => void moveToCart(w)}>
-              {w.product.stock === 0 ? t('product.soldOut') : t('wishlist.moveToCart')}
+              {w.product.stock === 0 ? t('common:product.soldOut') : t('moveToCart')}
             </Button>
             <Button
               variant="ghost"
               className="text-rose-700"
               onClick={() =>
                 remove.mutate(w.id, {
-                  onSuccess: () => toast.success(t('wishlist.removed')),
+                  onSuccess: () => toast.success(t('removed')),
                   onError: (err) => toast.error(errorText(err)),
                 })
               }
             >
-              {t('cart.remove')}
+              {t('remove')}
             </Button>
           </li>
         ))}

@@ -1,19 +1,31 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
 import { useCategories } from '@/features/categories/api/get-categories';
-import { SUGGEST_MIN_LENGTH, useSuggestions } from '@/features/products/api/get-suggestions';
-import { SuggestionList } from '@/features/products/components/suggestion-list';
+import type { SearchSuggestions, SuggestionsHandle } from '@/features/products/components/search-suggestions';
 import { ChevronDownIcon, SearchIcon } from '@/components/ui/icons';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDismiss } from '@/lib/use-dismiss';
 
-const SUGGEST_DEBOUNCE_MS = 180;
+type Suggestions = typeof SearchSuggestions;
+let chunk: Promise<Suggestions> | undefined;
+/** The suggestions' chunk, once per visit (again after a failure: the box searches without them meanwhile). */
+function loadSuggestions(): Promise<Suggestions> {
+  chunk ??= import('@/features/products/components/search-suggestions').then(
+    (m) => m.SearchSuggestions,
+    (err: unknown) => {
+      chunk = undefined;
+      throw err;
+    },
+  );
+  return chunk;
+}
 
 /**
  * Search box with the categories dropdown; Enter or the button goes to /results/{text}, then clears. While
  * typing, a combobox (WAI-ARIA pattern) suggests products: arrows move, Enter on a suggestion opens it,
- * Enter without one searches, Escape or a click outside closes; the last option searches too.
+ * Enter without one searches, Escape or a click outside closes; the last option searches too. The
+ * suggestions (their query, list and keys) are a chunk of their own, loaded on the first focus of the box:
+ * the input, its text and the search are the shell's from the first paint.
  */
 export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
   const { t } = useTranslation();
@@ -26,69 +38,40 @@ export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
   const close = useCallback(() => setOpen(false), []);
 
   const query = text.trim();
-  const debounced = useDebouncedValue(query, SUGGEST_DEBOUNCE_MS);
-  const suggestions = useSuggestions(storeId, debounced);
-  const items = suggestions.data ?? [];
-  const [listOpen, setListOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const listId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const optionId = useCallback((index: number) => `${listId}-option-${index}`, [listId]);
-  // A failure (data null) hides the list: suggestions are a convenience.
-  const showList = listOpen && query.length >= SUGGEST_MIN_LENGTH && suggestions.data !== null;
-  const optionCount = items.length + 1; // the products, then "See all results"
-  const closeList = useCallback(() => {
-    setListOpen(false);
-    setActive(-1);
+  const combobox = useRef<SuggestionsHandle>(null);
+  const [Suggestions, setSuggestions] = useState<Suggestions | null>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [activeId, setActiveId] = useState<string | undefined>(undefined);
+  const onState = useCallback((isExpanded: boolean, id: string | undefined) => {
+    setExpanded(isExpanded);
+    setActiveId(id);
   }, []);
 
-  // New suggestions replace the highlighted one: nothing is chosen that the reader did not see highlighted.
-  const [shown, setShown] = useState(suggestions.data);
-  if (shown !== suggestions.data) {
-    setShown(suggestions.data);
-    setActive(-1);
+  function wantSuggestions() {
+    if (!Suggestions)
+      void loadSuggestions().then(
+        (component) => setSuggestions(() => component),
+        () => undefined,
+      );
   }
 
   useDismiss(ref, open, close);
-  useDismiss(formRef, showList, closeList);
 
-  useEffect(() => {
-    if (showList && active >= 0) document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' });
-  }, [showList, active, optionId]);
-
-  function go(path: string) {
-    void navigate(path);
-    setText('');
-    closeList();
-  }
+  const go = useCallback(
+    (path: string) => {
+      void navigate(path);
+      setText('');
+      combobox.current?.close();
+    },
+    [navigate],
+  );
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!query) return;
     go(`/results/${encodeURIComponent(query)}`);
-  }
-
-  function choose(index: number) {
-    const product = items[index];
-    go(product ? `/product?slug=${encodeURIComponent(product.slug)}` : `/results/${encodeURIComponent(query)}`);
-  }
-
-  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    if (e.nativeEvent.isComposing) return;
-    if (e.key === 'ArrowDown' && query.length >= SUGGEST_MIN_LENGTH) {
-      e.preventDefault();
-      if (!listOpen) setListOpen(true);
-      setActive((a) => (!listOpen || a + 1 >= optionCount ? 0 : a + 1));
-    } else if (e.key === 'ArrowUp' && showList) {
-      e.preventDefault();
-      setActive((a) => (a <= 0 ? optionCount - 1 : a - 1));
-    } else if (e.key === 'Enter' && showList && active >= 0) {
-      e.preventDefault();
-      choose(active);
-    } else if (e.key === 'Escape' && showList) {
-      e.preventDefault(); // the list closes; the text stays
-      closeList();
-    }
   }
 
   return (
@@ -103,7 +86,7 @@ export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => {
-          closeList();
+          combobox.current?.close();
           setOpen((o) => !o);
         }}
       >
@@ -118,19 +101,20 @@ export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
           id="header-search"
           type="search"
           role="combobox"
-          aria-expanded={showList}
+          aria-expanded={expanded}
           aria-controls={listId}
           aria-autocomplete="list"
-          aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
+          aria-activedescendant={activeId}
           autoComplete="off"
           value={text}
+          onFocus={wantSuggestions}
           onChange={(e) => {
             setText(e.target.value);
-            setListOpen(true);
-            setActive(-1);
+            combobox.current?.edited();
+            wantSuggestions();
           }}
-          onKeyDown={onKeyDown}
-          onBlur={closeList}
+          onKeyDown={(e) => combobox.current?.keyDown(e)}
+          onBlur={() => combobox.current?.close()}
           placeholder={t('header.searchPlaceholder')}
           className="min-w-0 flex-1 bg-transparent px-3 py-2 text-sm outline-none"
           maxLength={120}
@@ -139,16 +123,8 @@ export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
         <button type="submit" className="rounded-r-full px-3 text-slate-600 hover:text-indigo-700" aria-label={t('header.search')}>
           <SearchIcon />
         </button>
-        {showList && (
-          <SuggestionList
-            id={listId}
-            query={query}
-            items={items}
-            active={active}
-            optionId={optionId}
-            loading={debounced !== query || suggestions.isFetching}
-            onChoose={choose}
-          />
+        {Suggestions && (
+          <Suggestions ref={combobox} id={listId} storeId={storeId} query={query} formRef={formRef} onState={onState} onGo={go} />
         )}
       </form>
       {open && (

@@ -2,11 +2,14 @@ import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
 import { useAdminCategories } from '@/features/categories/api/get-admin-categories';
 import { CategoriesPanel } from '@/features/categories/components/categories-panel';
-import { StockForm } from '@/features/inventory/components/stock-form';
 import { ProductsPanel } from '@/features/products/components/products-panel';
 import { Page } from '@/components/ui/page';
 import { Tabs } from '@/components/ui/tabs';
+import { lazyForm } from '@/components/ui/lazy-form';
 import { useAdminStores } from '../../layouts/admin-layout';
+
+// Loaded when its dialog first opens: the list page downloads neither the form nor react-hook-form.
+const StockForm = lazyForm(() => import('@/features/inventory/components/stock-form').then((m) => m.StockForm));
 
 /** /admin/inventory/{storeId}: products, and categories with tab=1. */
 export default function AdminInventoryPage() {

@@ -1,17 +1,19 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { areaFormSchema, type Area } from '@rewards/shared/areas';
+import type { Area, areaFormSchema } from '@rewards/shared/areas';
 import { useTranslation } from '@/lib/use-translation';
 import { Field } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useFieldMessage } from '@/lib/validation';
 import { errorText } from '@/lib/error-text';
 import { useSaveArea } from '../api/save-area';
 
 type Values = z.input<typeof areaFormSchema>;
+/** The shared schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@rewards/shared/areas').then((m) => m.areaFormSchema));
 
 /** Create or edit an area: name and description are required (docs/architecture.md P5). */
 export function AreaForm({ storeId, area, onDone }: { storeId: number; area?: Area; onDone: () => void }) {
@@ -19,7 +21,7 @@ export function AreaForm({ storeId, area, onDone }: { storeId: number; area?: Ar
   const message = useFieldMessage();
   const save = useSaveArea();
   const form = useForm<Values, unknown, z.output<typeof areaFormSchema>>({
-    resolver: zodResolver(areaFormSchema),
+    resolver,
     defaultValues: { name: area?.name ?? '', description: area?.description ?? '' },
   });
   const errors = form.formState.errors;
@@ -37,7 +39,7 @@ export function AreaForm({ storeId, area, onDone }: { storeId: number; area?: Ar
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} onFocusCapture={resolver.prefetch} noValidate className="space-y-4">
       <Field label={t('fields.name')} error={message(errors.name?.message)}>
         <input {...form.register('name')} maxLength={120} autoComplete="off" />
       </Field>

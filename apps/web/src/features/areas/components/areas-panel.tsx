@@ -7,9 +7,12 @@ import { Dialog } from '@/components/ui/dialog';
 import { ActiveFilter, SearchForm } from '@/components/ui/list-toolbar';
 import { Pagination } from '@/components/ui/pagination';
 import { useListFilters, type ListFilters } from '@/components/ui/use-list-filters';
+import { lazyForm } from '@/components/ui/lazy-form';
 import { useAreaAction } from '../api/area-action';
 import { useAreas } from '../api/get-areas';
-import { AreaForm } from './area-form';
+
+// Loaded when its dialog first opens: the list page downloads neither the form nor react-hook-form.
+const AreaForm = lazyForm(() => import('./area-form').then((m) => m.AreaForm));
 
 const PAGE_SIZE = 20;
 

@@ -6,12 +6,12 @@ import { useSupportContact } from '../api/get-support';
  * of SUPPORT_CONTACT as a link, with `lead` before it. Nothing when none is configured.
  */
 export function SupportContactLink({ lead, className = '' }: { lead: 'inactive' | 'help'; className?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('login');
   const contact = useSupportContact().data;
   if (!contact) return null;
   return (
     <p className={className} data-testid={`support-${lead}`}>
-      {t(`login.support.${lead}`)}{' '}
+      {t(`support.${lead}`)}{' '}
       <a
         href={contact.href}
         className="font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950"

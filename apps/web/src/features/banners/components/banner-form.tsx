@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { bannerFormSchema, type Banner } from '@rewards/shared/banners';
+import type { Banner, bannerFormSchema } from '@rewards/shared/banners';
 import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/lib/toast';
 import { Field } from '@/components/ui/field';
@@ -10,10 +9,13 @@ import { FormActions } from '@/components/ui/form-actions';
 import { ImageInput } from '@/components/ui/image-input';
 import { errorCode, useErrorText } from '@/lib/error-text';
 import { applyServerErrors, toFormData } from '@/lib/form-errors';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useFieldMessage } from '@/lib/validation';
 import { useSaveBanner } from '../api/save-banner';
 
 type Values = z.input<typeof bannerFormSchema>;
+/** The shared schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@rewards/shared/banners').then((m) => m.bannerFormSchema));
 
 export function BannerForm({ storeId, banner, onDone }: { storeId: number; banner?: Banner; onDone: () => void }) {
   const { t } = useTranslation('admin');
@@ -23,7 +25,7 @@ export function BannerForm({ storeId, banner, onDone }: { storeId: number; banne
   const [files, setFiles] = useState<File[]>([]);
   const [pictureError, setPictureError] = useState<string>();
   const form = useForm<Values, unknown, z.output<typeof bannerFormSchema>>({
-    resolver: zodResolver(bannerFormSchema),
+    resolver,
     defaultValues: { title: banner?.title ?? '', position: banner?.position ?? 0 },
   });
   const errors = form.formState.errors;
@@ -50,7 +52,7 @@ export function BannerForm({ storeId, banner, onDone }: { storeId: number; banne
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} onFocusCapture={resolver.prefetch} noValidate className="space-y-4">
       <Field label={t('fields.title')} error={message(errors.title?.message)}>
         <input {...form.register('title')} maxLength={120} />
       </Field>

@@ -6,10 +6,13 @@ import { Button } from '@/components/ui/button';
 import { ConfirmActionDialog, useConfirmAction } from '@/components/ui/confirm-action';
 import { Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
+import { lazyForm } from '@/components/ui/lazy-form';
 import { variantUrl } from '@/lib/images';
 import { useBannerAction } from '../api/banner-action';
 import { useAdminBanners } from '../api/get-admin-banners';
-import { BannerForm } from './banner-form';
+
+// Loaded when its dialog first opens: the list page downloads neither the form nor react-hook-form.
+const BannerForm = lazyForm(() => import('./banner-form').then((m) => m.BannerForm));
 
 /** /admin/banners: a store's banners with their actions, and the create / edit dialog. */
 export function BannersPanel({

@@ -16,7 +16,7 @@ export function quantityChoices(stock: number): number[] {
 
 /** One cart line: the product, its price, the quantity (saved on change), the line's total and remove. */
 export function CartLine({ line }: { line: Line }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('cart');
   const errorToast = useErrorToast();
   const update = useUpdateCartLine();
   const remove = useRemoveCartLines();
@@ -29,10 +29,10 @@ export function CartLine({ line }: { line: Line }) {
         <Link to={`/product?slug=${encodeURIComponent(line.product.slug)}`} className="font-medium text-slate-900 hover:text-indigo-800">
           {line.product.name}
         </Link>
-        <p className="text-sm text-slate-600">{t('product.price', { points: formatPoints(line.product.price) })}</p>
+        <p className="text-sm text-slate-600">{t('common:product.price', { points: formatPoints(line.product.price) })}</p>
       </div>
       <label className="flex items-center gap-2 text-sm">
-        <span className="sr-only">{t('product.quantity')}</span>
+        <span className="sr-only">{t('common:product.quantity')}</span>
         <select
           value={line.quantity}
           onChange={(e) => update.mutate({ id: line.id, quantity: Number(e.target.value) }, { onError: (err) => errorToast(err) })}
@@ -47,7 +47,7 @@ export function CartLine({ line }: { line: Line }) {
       </label>
       <span className="w-28 text-right font-semibold tabular-nums">{formatPoints(line.product.price * line.quantity)}</span>
       <Button variant="ghost" className="text-rose-700" onClick={() => remove.mutate([line.id], { onError: (err) => errorToast(err) })}>
-        {t('cart.remove')}
+        {t('remove')}
       </Button>
     </li>
   );

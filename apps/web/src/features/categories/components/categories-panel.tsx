@@ -6,10 +6,13 @@ import { Button } from '@/components/ui/button';
 import { ConfirmActionDialog, useConfirmAction } from '@/components/ui/confirm-action';
 import { Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
+import { lazyForm } from '@/components/ui/lazy-form';
 import { variantUrl } from '@/lib/images';
 import { useCategoryAction } from '../api/category-action';
 import { useAdminCategories } from '../api/get-admin-categories';
-import { CategoryForm } from './category-form';
+
+// Loaded when its dialog first opens: the list page downloads neither the form nor react-hook-form.
+const CategoryForm = lazyForm(() => import('./category-form').then((m) => m.CategoryForm));
 
 /** The categories tab of /admin/inventory: cards with their actions, and the create / edit dialog. */
 export function CategoriesPanel({ storeId }: { storeId: number }) {

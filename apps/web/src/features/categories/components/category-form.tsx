@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { categoryUpdateSchema, type Category } from '@rewards/shared/categories';
+import type { Category, categoryUpdateSchema } from '@rewards/shared/categories';
 import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/lib/toast';
 import { Field } from '@/components/ui/field';
@@ -10,10 +9,13 @@ import { FormActions } from '@/components/ui/form-actions';
 import { ImageInput } from '@/components/ui/image-input';
 import { errorCode, useErrorText } from '@/lib/error-text';
 import { applyServerErrors, toFormData } from '@/lib/form-errors';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useFieldMessage } from '@/lib/validation';
 import { useSaveCategory } from '../api/save-category';
 
 type Values = z.input<typeof categoryUpdateSchema>;
+/** The shared schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@rewards/shared/categories').then((m) => m.categoryUpdateSchema));
 
 /** Create or edit a category: title, description and picture are required (docs/architecture.md P5). */
 export function CategoryForm({ storeId, category, onDone }: { storeId: number; category?: Category; onDone: () => void }) {
@@ -24,7 +26,7 @@ export function CategoryForm({ storeId, category, onDone }: { storeId: number; c
   const [files, setFiles] = useState<File[]>([]);
   const [pictureError, setPictureError] = useState<string>();
   const form = useForm<Values, unknown, z.output<typeof categoryUpdateSchema>>({
-    resolver: zodResolver(categoryUpdateSchema),
+    resolver,
     defaultValues: { title: category?.title ?? '', description: category?.description ?? '' },
   });
   const errors = form.formState.errors;
@@ -51,7 +53,7 @@ export function CategoryForm({ storeId, category, onDone }: { storeId: number; c
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} onFocusCapture={resolver.prefetch} noValidate className="space-y-4">
       <Field label={t('fields.title')} error={message(errors.title?.message)}>
         <input {...form.register('title')} maxLength={120} />
       </Field>

@@ -1,16 +1,12 @@
 import { useEffect } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CHALLENGE_OPTION_MAX,
   CHALLENGE_QUESTION_MAX,
   MAX_CHALLENGE_OPTIONS,
   MAX_CHALLENGE_QUESTIONS,
-  challengeFormSchema,
-  type Challenge,
-  type ChallengeForm as ChallengeFormOutput,
-  type ChallengeFormInput,
-} from '@rewards/shared/challenges';
+} from '@rewards/shared/challenge-rules';
+import type { Challenge, ChallengeForm as ChallengeFormOutput, ChallengeFormInput } from '@rewards/shared/challenges';
 import { challengeTypes } from '@rewards/shared/enums';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
@@ -19,11 +15,14 @@ import { FormActions, FormError } from '@/components/ui/form-actions';
 import { applyServerErrors } from '@/lib/form-errors';
 import { errorCode, useErrorText } from '@/lib/error-text';
 import { formatPoints } from '@/lib/format';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useSaveChallenge } from '../api/save-challenge';
 import { useChallengeMessage } from './field-message';
 
 type Values = ChallengeFormInput;
+/** The shared schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@rewards/shared/challenges').then((m) => m.challengeFormSchema));
 type Form = UseFormReturn<Values, unknown, ChallengeFormOutput>;
 const fieldNames = ['title', 'description', 'type', 'startsAt', 'endsAt', 'winners', 'pointsPerWinner', 'questions'] as const;
 
@@ -114,7 +113,7 @@ export function ChallengeForm({ storeId, challenge, onDone }: { storeId: number;
   const errorText = useErrorText();
   const save = useSaveChallenge();
   const form = useForm<Values, unknown, ChallengeFormOutput>({
-    resolver: zodResolver(challengeFormSchema),
+    resolver,
     defaultValues: {
       title: challenge?.title ?? '',
       description: challenge?.description ?? '',
@@ -156,7 +155,13 @@ export function ChallengeForm({ storeId, challenge, onDone }: { storeId: number;
   });
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="challenge-form">
+    <form
+      onSubmit={submit}
+      onFocusCapture={resolver.prefetch}
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+      data-testid="challenge-form"
+    >
       <div className="sm:col-span-2">
         <Field label={t('form.title')} error={message(errors.title?.message)}>
           <input {...form.register('title')} maxLength={120} autoComplete="off" />

@@ -8,13 +8,16 @@ import { ActiveFilter, SearchForm } from '@/components/ui/list-toolbar';
 import { Pagination } from '@/components/ui/pagination';
 import { QueryRows } from '@/components/ui/query-rows';
 import { useListFilters, type ListFilters } from '@/components/ui/use-list-filters';
+import { lazyForm } from '@/components/ui/lazy-form';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useChallengeAction } from '../api/challenge-action';
 import { useChallenge } from '../api/get-challenge';
 import { useChallenges } from '../api/get-challenges';
-import { ChallengeForm } from './challenge-form';
 import { ChallengeStatusBadge } from './status-badge';
+
+// Loaded when its dialog first opens: the list page downloads neither the form nor react-hook-form.
+const ChallengeForm = lazyForm(() => import('./challenge-form').then((m) => m.ChallengeForm));
 
 const PAGE_SIZE = 20;
 

@@ -1,4 +1,4 @@
-import { challengeMessages } from '@rewards/shared/challenges';
+import { challengeMessages } from '@rewards/shared/challenge-rules';
 import { useTranslation } from '@/lib/use-translation';
 import { useFieldMessage } from '@/lib/validation';
 

@@ -1,13 +1,13 @@
-import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { CHALLENGE_ANSWER_MAX, challengeAnswersFormSchema, type UserChallenge } from '@rewards/shared/challenges';
+import { CHALLENGE_ANSWER_MAX } from '@rewards/shared/challenge-rules';
+import type { challengeAnswersFormSchema, UserChallenge } from '@rewards/shared/challenges';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { useErrorText } from '@/lib/error-text';
 import { formatDateTime, formatPoints } from '@/lib/format';
+import { useSchemaForm } from '@/lib/schema-form';
 import { toast } from '@/lib/toast';
 import { useSubmitAnswers } from '../api/submit-answers';
 import { useUserChallenge } from '../api/get-user-challenge';
@@ -17,6 +17,7 @@ import { useChallengeMessage } from './field-message';
 type Current = UserChallenge['challenge'];
 type Submission = NonNullable<UserChallenge['submission']>;
 type FormValues = z.input<ReturnType<typeof challengeAnswersFormSchema>>;
+type FormOutput = z.output<ReturnType<typeof challengeAnswersFormSchema>>;
 
 function Notice({ tone = 'info', children, testId }: { tone?: 'info' | 'success' | 'warning'; children: ReactNode; testId?: string }) {
   const styles = {
@@ -64,15 +65,20 @@ function AnswerForm({ challenge }: { challenge: Current }) {
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const multiple = challenge.type === 'multiple_choice';
-  const form = useForm<FormValues>({
-    resolver: zodResolver(challengeAnswersFormSchema(challenge.type)),
+  // The shared schema, loaded when the reader first enters the form (lib/schema-form.ts).
+  const schema = useCallback(
+    () => import('@rewards/shared/challenges').then((m) => m.challengeAnswersFormSchema(challenge.type)),
+    [challenge.type],
+  );
+  const form = useSchemaForm<FormValues, FormOutput>({
     defaultValues: { values: challenge.questions.map((q) => ({ questionId: q.id, optionId: '', text: '' })) },
+    schema,
   });
-  const errors = form.formState.errors.values;
+  const errorOf = (i: number) => form.errors[`values.${i}.${multiple ? 'optionId' : 'text'}`]?.message;
 
   async function send() {
     setFailure(null);
-    const values = form.getValues('values');
+    const values = form.values.values;
     try {
       await submit.mutateAsync({
         challengeId: challenge.id,
@@ -93,7 +99,8 @@ function AnswerForm({ challenge }: { challenge: Current }) {
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(() => setConfirming(true))}
+      onSubmit={(e) => void form.handleSubmit(() => setConfirming(true))(e)}
+      onFocus={form.onFocus}
       className="space-y-5"
       aria-labelledby="questions-title"
       data-testid="answer-form"
@@ -103,7 +110,7 @@ function AnswerForm({ challenge }: { challenge: Current }) {
       </h2>
       <p className="text-sm text-slate-600">{t('user.allRequired')}</p>
       {challenge.questions.map((q, i) => {
-        const error = message(multiple ? errors?.[i]?.optionId?.message : errors?.[i]?.text?.message);
+        const error = message(errorOf(i));
         const errorId = `question-${q.id}-error`;
         return (
           <fieldset
@@ -119,7 +126,7 @@ function AnswerForm({ challenge }: { challenge: Current }) {
               <div className="mt-2 space-y-2">
                 {q.options.map((o) => (
                   <label key={o.id} className="flex items-center gap-2 text-sm text-slate-800">
-                    <input type="radio" value={String(o.id)} {...form.register(`values.${i}.optionId`)} />
+                    <input type="radio" {...form.radio(`values.${i}.optionId`, String(o.id))} />
                     {o.text}
                   </label>
                 ))}
@@ -128,7 +135,7 @@ function AnswerForm({ challenge }: { challenge: Current }) {
               <label className="mt-2 block text-sm">
                 <span className="sr-only">{t('user.yourAnswer', { n: i + 1 })}</span>
                 <textarea
-                  {...form.register(`values.${i}.text`)}
+                  {...form.field(`values.${i}.text`)}
                   rows={3}
                   maxLength={CHALLENGE_ANSWER_MAX}
                   className="w-full rounded-md border border-slate-300 px-3 py-2"

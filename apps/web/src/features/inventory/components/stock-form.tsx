@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { inventoryMovementCreateSchema } from '@rewards/shared/inventory';
+import type { inventoryMovementCreateSchema } from '@rewards/shared/inventory';
 import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -9,11 +8,14 @@ import { Field } from '@/components/ui/field';
 import { errorCode, useErrorText } from '@/lib/error-text';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useFieldMessage } from '@/lib/validation';
 import { useMovements } from '../api/get-movements';
 import { useRecordMovement } from '../api/record-movement';
 
 type Values = z.input<typeof inventoryMovementCreateSchema>;
+/** The shared schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@rewards/shared/inventory').then((m) => m.inventoryMovementCreateSchema));
 
 /** Restock or adjust one product's stock with a reason, and see its movements (who, when, why). */
 export function StockForm({
@@ -31,7 +33,7 @@ export function StockForm({
   const record = useRecordMovement();
   const movements = useMovements({ storeId, productId: product.id, pageSize: 10 });
   const form = useForm<Values, unknown, z.output<typeof inventoryMovementCreateSchema>>({
-    resolver: zodResolver(inventoryMovementCreateSchema),
+    resolver,
     defaultValues: { productId: product.id, delta: '' as unknown as number, reason: '' },
   });
   const errors = form.formState.errors;
@@ -52,7 +54,12 @@ export function StockForm({
   return (
     <div className="space-y-5">
       <p className="text-sm text-slate-700">{t('stock.current', { stock: product.stock })}</p>
-      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end">
+      <form
+        onSubmit={submit}
+        onFocusCapture={resolver.prefetch}
+        noValidate
+        className="grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end"
+      >
         <Field label={t('stock.delta')} error={message(errors.delta?.message)}>
           <input type="number" inputMode="numeric" step={1} {...form.register('delta')} placeholder="+10 / -2" />
         </Field>

@@ -1,11 +1,5 @@
-import {
-  LOAD_REVIEW_CHUNK,
-  screenEmails,
-  type CreditedActivity,
-  type LoadActivity,
-  type LoadRejectionReason,
-  type LoadReview,
-} from '@rewards/shared/loads';
+import { LOAD_REVIEW_CHUNK, screenEmails, type LoadRejectionReason } from '@rewards/shared/load-rules';
+import type { CreditedActivity, LoadActivity, LoadReview } from '@rewards/shared/loads';
 import { api } from '@/lib/api';
 
 export interface ReviewRequest {

@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useMemo, useRef } from 'react';
-import { MAX_LOAD_EMAILS, splitEmailText } from '@rewards/shared/loads';
+import { MAX_LOAD_EMAILS, splitEmailText } from '@rewards/shared/load-rules';
 import { useTranslation } from '@/lib/use-translation';
 import { formatPoints } from '@/lib/format';
 import { errorText } from '@/lib/error-text';

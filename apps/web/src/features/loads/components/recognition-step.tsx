@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { bounds } from '@rewards/shared/constants';
-import { MAX_LOAD_POINTS } from '@rewards/shared/loads';
+import { MAX_LOAD_POINTS } from '@rewards/shared/load-rules';
 import { useTranslation } from '@/lib/use-translation';
 import { Field } from '@/components/ui/field';
 import { formatDate, formatPoints } from '@/lib/format';

@@ -1,6 +1,7 @@
 import { bounds } from '@rewards/shared/constants';
 import type { ActivityKind } from '@rewards/shared/enums';
-import { activityKey, MAX_LOAD_EMAILS, MAX_LOAD_POINTS, splitEmailText, type Load, type LoadActivity } from '@rewards/shared/loads';
+import { activityKey, MAX_LOAD_EMAILS, MAX_LOAD_POINTS, splitEmailText } from '@rewards/shared/load-rules';
+import type { Load, LoadActivity } from '@rewards/shared/loads';
 import type { ReviewOutcome } from '../api/review-load';
 
 /** The bulk-load wizard (docs/architecture.md P4): e-mails -> recognition -> review -> confirmation. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { mailStatuses, type MailStatus } from '@rewards/shared/mail';
+import { mailStatuses, type MailStatus } from '@rewards/shared/mail-rules';
 import { useTranslation } from '@/lib/use-translation';
 import { Pagination } from '@/components/ui/pagination';
 import { TableHead } from '@/components/ui/table';

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Order } from '@rewards/shared/orders';
 import type { I18n } from '@/lib/use-translation';
 import { createTestI18n, fakeApi, polyfillDialog, renderWithProviders } from '@/test/render';
-import { EditOrderDialog, pointsDifference } from './edit-order-dialog';
+import { EditOrderDialog } from './edit-order-dialog';
+import { pointsDifference } from './edit-order-form';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast }));
@@ -43,8 +44,10 @@ const order: Order = {
   tracking: [],
 };
 
-function open(onClose = vi.fn()) {
+/** Opens the dialog and waits for its form (loaded with the dialog's first opening). */
+async function open(onClose = vi.fn()) {
   renderWithProviders(<EditOrderDialog order={order} open onClose={onClose} />, i18n);
+  await screen.findByTestId('edit-order-form');
   return onClose;
 }
 const quantity = (name: string) => screen.getByLabelText(`Cantidad de ${name}`);
@@ -56,9 +59,9 @@ const error = (status: number, code: string, details?: unknown): [number, unknow
 ];
 
 describe('EditOrderDialog', () => {
-  it('shows the points difference before saving, and saves only when something changes', () => {
+  it('shows the points difference before saving, and saves only when something changes', async () => {
     fakeApi(() => [201, { data: order }]);
-    open();
+    await open();
     expect(difference()).toBe('Sin diferencia de puntos');
     expect(save().disabled).toBe(true);
     fireEvent.change(quantity('Termo'), { target: { value: '1' } });
@@ -76,7 +79,7 @@ describe('EditOrderDialog', () => {
 
   it('asks for the reason, then sends the changed lines only and closes', async () => {
     const calls = fakeApi(() => [201, { data: order }]);
-    const onClose = open();
+    const onClose = await open();
     fireEvent.change(quantity('Termo'), { target: { value: '1' } });
     fireEvent.click(save());
     expect(await screen.findByText('Campo obligatorio')).toBeTruthy();
@@ -99,7 +102,7 @@ describe('EditOrderDialog', () => {
       { field: 'body.reason', message: 'Too short!', code: 'too_small' },
     ]);
     fakeApi(() => answer);
-    const onClose = open();
+    const onClose = await open();
     fireEvent.change(quantity('Gorra'), { target: { value: '2' } });
     fireEvent.change(screen.getByLabelText('Motivo del cambio'), { target: { value: 'Uno más' } });
     fireEvent.click(save());
@@ -124,7 +127,7 @@ describe('EditOrderDialog', () => {
 
   it('keeps at least one line: removing them all asks to cancel instead', async () => {
     const calls = fakeApi(() => [201, { data: order }]);
-    open();
+    await open();
     for (const button of screen.getAllByRole('button', { name: 'Quitar' })) fireEvent.click(button);
     fireEvent.change(screen.getByLabelText('Motivo del cambio'), { target: { value: 'Todo fuera' } });
     fireEvent.click(save());
@@ -137,7 +140,7 @@ describe('EditOrderDialog', () => {
     await i18n.changeLanguage('en');
     renderWithProviders(<EditOrderDialog order={order} open onClose={vi.fn()} />, i18n);
     expect(screen.getByRole('heading', { name: 'Edit order #7' })).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Quantity of Termo'), { target: { value: '1' } });
+    fireEvent.change(await screen.findByLabelText('Quantity of Termo'), { target: { value: '1' } });
     expect(difference()).toBe('The customer gets 100 points back');
   });
 });

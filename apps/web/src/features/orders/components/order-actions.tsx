@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { OrderStatus } from '@rewards/shared/enums';
-import { orderMoves, type Order } from '@rewards/shared/orders';
+import { orderMoves } from '@rewards/shared/order-rules';
+import type { Order } from '@rewards/shared/orders';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { OrderStatus } from '@rewards/shared/enums';
-import { editableOrderStatuses, type Order } from '@rewards/shared/orders';
+import { editableOrderStatuses } from '@rewards/shared/order-rules';
+import type { Order } from '@rewards/shared/orders';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';

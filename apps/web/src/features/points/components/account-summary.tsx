@@ -8,7 +8,7 @@ import { ProgramCalendarCard } from './program-calendar';
 
 /** /account's top: the balance with its expiry and a link to redeem, this program year's figures, the calendar. */
 export function AccountSummary({ balance }: { balance: number | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('points');
   const stats = useAccountStatistics();
   const calendar = useProgramCalendar();
   const figures = [
@@ -26,7 +26,7 @@ export function AccountSummary({ balance }: { balance: number | undefined }) {
           </h2>
           <p className="mt-1 text-4xl font-bold tabular-nums" data-testid="account-balance">
             {balance !== undefined ? formatPoints(balance) : '…'}{' '}
-            <span className="text-lg font-semibold text-indigo-100">{t('header.points')}</span>
+            <span className="text-lg font-semibold text-indigo-100">{t('common:header.points')}</span>
           </p>
           {/* The line is there while the calendar loads, so the card keeps its height. */}
           <p className="mt-3 h-5 text-sm text-indigo-100">

@@ -13,7 +13,7 @@ import { isReversed, PeriodPicker, periodOf, type Preset } from './period-picker
 
 /** /account's movements: the period, the page of movements, and the PDF statement of the same period. */
 export function MovementsPanel() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('points');
   const errorText = useErrorText();
   const calendar = useProgramCalendar();
   const [preset, setPreset] = useState<Preset>('year');

@@ -6,7 +6,7 @@ import { formatDateTime, formatPoints } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 
 function useColumns() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('points');
   return [
     { label: t('account.date') },
     { label: t('account.description') },
@@ -17,7 +17,7 @@ function useColumns() {
 
 /** Movements as a table: when, what (in the reader's language), which kind, and the signed points. */
 export function MovementsTable({ movements }: { movements: MovementLine[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('points');
   const columns = useColumns();
   return (
     <div className="overflow-x-auto">

@@ -33,7 +33,7 @@ export function PeriodPicker({
   onPreset: (preset: Preset) => void;
   onCustom: (custom: MovementPeriod) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('points');
   const invalidRange = preset === 'custom' && isReversed(custom);
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3">

@@ -8,7 +8,7 @@ import { useProgramCalendar } from '../api/get-program-calendar';
  * Shown on /about (full) and /account (compact).
  */
 export function ProgramCalendarCard({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('points');
   const calendar = useProgramCalendar();
   const c = calendar.data;
   if (!c) return <ProgramCalendarSkeleton compact={compact} />;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { MAX_PRODUCT_PICTURES, productFormSchema, type Product } from '@rewards/shared/products';
+import { MAX_PRODUCT_PICTURES } from '@rewards/shared/product-rules';
+import type { Product, productFormSchema } from '@rewards/shared/products';
 import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/lib/toast';
 import { Field } from '@/components/ui/field';
@@ -10,10 +10,13 @@ import { FormActions } from '@/components/ui/form-actions';
 import { ImageInput } from '@/components/ui/image-input';
 import { errorCode, useErrorText } from '@/lib/error-text';
 import { applyServerErrors, toFormData } from '@/lib/form-errors';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useFieldMessage } from '@/lib/validation';
 import { useSaveProduct } from '../api/save-product';
 
 type Values = z.input<typeof productFormSchema>;
+/** The shared schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@rewards/shared/products').then((m) => m.productFormSchema));
 const fieldNames = ['name', 'description', 'categoryId', 'price', 'stock', 'featured'] as const;
 
 /** Create or edit a product with several pictures; a changed stock figure is recorded in the stock ledger. */
@@ -36,7 +39,7 @@ export function ProductForm({
   const [removed, setRemoved] = useState<number[]>([]);
   const [pictureError, setPictureError] = useState<string>();
   const form = useForm<Values, unknown, z.output<typeof productFormSchema>>({
-    resolver: zodResolver(productFormSchema),
+    resolver,
     defaultValues: {
       name: product?.name ?? '',
       description: product?.description ?? '',
@@ -73,7 +76,7 @@ export function ProductForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+    <form onSubmit={submit} onFocusCapture={resolver.prefetch} noValidate className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <Field label={t('fields.name')} error={message(errors.name?.message)}>
           <input {...form.register('name')} maxLength={120} />

@@ -7,11 +7,14 @@ import { ConfirmActionDialog, useConfirmAction } from '@/components/ui/confirm-a
 import { Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { useListFilters } from '@/components/ui/use-list-filters';
+import { lazyForm } from '@/components/ui/lazy-form';
 import { useAdminProducts } from '../api/get-admin-products';
 import { useProductAction } from '../api/product-action';
 import { ProductFilters, type ProductFilterValues } from './product-filters';
-import { ProductForm } from './product-form';
 import { ProductsTable } from './products-table';
+
+// Loaded when its dialog first opens: the list page downloads neither the form nor react-hook-form.
+const ProductForm = lazyForm(() => import('./product-form').then((m) => m.ProductForm));
 
 /**
  * The products tab of /admin/inventory: filters, the table, and the dialogs to create, edit, restock

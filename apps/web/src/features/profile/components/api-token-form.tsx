@@ -1,16 +1,19 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, apiTokenCreateSchema, type ApiTokenCreated } from '@rewards/shared/users';
+import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS } from '@rewards/shared/user-rules';
+import type { apiTokenCreateSchema, ApiTokenCreated } from '@rewards/shared/users';
 import { useTranslation } from '@/lib/use-translation';
 import { Field } from '@/components/ui/field';
 import { FormActions, FormError } from '@/components/ui/form-actions';
 import { errorText } from '@/lib/error-text';
 import { applyServerErrors } from '@/lib/form-errors';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useFieldMessage } from '@/lib/validation';
 import { useCreateApiToken } from '../api/create-api-token';
 
 type Values = z.input<typeof apiTokenCreateSchema>;
+/** The shared schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@rewards/shared/users').then((m) => m.apiTokenCreateSchema));
 
 /** A new personal API token: a name to tell it apart and how many days it lives (1–365, 90 unless changed). */
 export function ApiTokenForm({ onCreated, onCancel }: { onCreated: (token: ApiTokenCreated) => void; onCancel: () => void }) {
@@ -18,7 +21,7 @@ export function ApiTokenForm({ onCreated, onCancel }: { onCreated: (token: ApiTo
   const message = useFieldMessage();
   const create = useCreateApiToken();
   const form = useForm<Values, unknown, z.output<typeof apiTokenCreateSchema>>({
-    resolver: zodResolver(apiTokenCreateSchema),
+    resolver,
     defaultValues: { name: '', days: API_TOKEN_DEFAULT_DAYS },
   });
   const errors = form.formState.errors;
@@ -32,7 +35,7 @@ export function ApiTokenForm({ onCreated, onCancel }: { onCreated: (token: ApiTo
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid="api-token-form">
+    <form onSubmit={submit} onFocusCapture={resolver.prefetch} noValidate className="space-y-4" data-testid="api-token-form">
       <Field label={t('tokens.fields.name')} error={message(errors.name?.message)} hint={t('tokens.fields.nameHint')}>
         <input {...form.register('name')} maxLength={80} autoComplete="off" />
       </Field>

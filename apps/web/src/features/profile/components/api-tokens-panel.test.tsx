@@ -100,7 +100,7 @@ describe('ApiTokensPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Nuevo token' }));
     expect(dialog().getByRole('heading', { name: 'Nuevo token de API' })).toBeTruthy();
     // The name is required; the days start at 90.
-    fireEvent.click(dialog().getByRole('button', { name: 'Crear token' }));
+    fireEvent.click(await dialog().findByRole('button', { name: 'Crear token' }));
     expect(await dialog().findByText('Campo obligatorio')).toBeTruthy();
     expect((dialog().getByLabelText('Vigencia (días)') as HTMLInputElement).value).toBe('90');
     fireEvent.change(dialog().getByLabelText('Vigencia (días)'), { target: { value: '400' } });

@@ -3,13 +3,16 @@ import type { ApiToken, ApiTokenCreated } from '@rewards/shared/users';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { lazyForm } from '@/components/ui/lazy-form';
 import { errorText, useErrorToast } from '@/lib/error-text';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useApiTokens } from '../api/get-api-tokens';
 import { useRevokeApiToken } from '../api/revoke-api-token';
-import { ApiTokenForm } from './api-token-form';
 import { ApiTokenSecret } from './api-token-secret';
+
+// Loaded when its dialog first opens: the list page downloads neither the form nor react-hook-form.
+const ApiTokenForm = lazyForm(() => import('./api-token-form').then((m) => m.ApiTokenForm));
 
 type Status = 'active' | 'expired' | 'revoked';
 

@@ -1,22 +1,12 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Language } from '@rewards/shared/enums';
-import {
-  CHOOSE_AN_OPTION,
-  INVALID_POSTAL_CODE,
-  profileBounds,
-  profileFormSchema,
-  type ProfileForm,
-  type CatalogOption,
-  type ContactOption,
-  type ProfileFormInput,
-  type UserPreferences,
-} from '@rewards/shared/profile';
+import { CHOOSE_AN_OPTION, INVALID_POSTAL_CODE, profileBounds } from '@rewards/shared/profile-rules';
+import type { ProfileForm, CatalogOption, ContactOption, ProfileFormInput, UserPreferences } from '@rewards/shared/profile';
 import type { Store } from '@rewards/shared/stores';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { applyServerErrors } from '@/lib/form-errors';
+import { useSchemaForm } from '@/lib/schema-form';
 import { toast } from '@/lib/toast';
 import { useFieldMessage } from '@/lib/validation';
 import { errorText } from '@/lib/error-text';
@@ -46,8 +36,24 @@ const own: Record<string, string> = {
   'Teams is not available': 'validation.teams',
 };
 
+/** The shared schema, loaded when the reader first enters the form (lib/schema-form.ts). */
+const loadSchema = () => import('@rewards/shared/profile').then((m) => m.profileFormSchema);
+
+/** What the form shows for saved preferences. */
+const formValues = (p: UserPreferences): ProfileFormInput => ({
+  city: p.city ?? '',
+  postalCode: p.postalCode ?? '',
+  state: p.state ?? '',
+  address: p.address ?? '',
+  preferredContact: p.preferredContact,
+  preferredCategoryId: p.preferredCategoryId ?? '',
+  officeInCity: p.officeInCity ?? false,
+  productNews: p.productNews,
+  storeId: p.storeId ?? '',
+});
+
 /**
- * The preferences of docs/architecture.md P3 (react-hook-form with the shared schema); 'profile saved' on
+ * The preferences of docs/architecture.md P3 (validated with the shared schema); 'profile saved' on
  * success. The form starts once its option lists are here, so each select shows the saved value.
  */
 export function PreferencesForm({ preferences }: { preferences: UserPreferences }) {
@@ -83,23 +89,10 @@ function PreferencesFields({
   const common = useFieldMessage();
   const message = (text: string | undefined) => (text && own[text] ? t(own[text]) : common(text));
   const save = useSaveProfile();
-  const form = useForm<ProfileFormInput, unknown, ProfileForm>({
-    resolver: zodResolver(profileFormSchema),
-    defaultValues: {
-      city: preferences.city ?? '',
-      postalCode: preferences.postalCode ?? '',
-      state: preferences.state ?? '',
-      address: preferences.address ?? '',
-      preferredContact: preferences.preferredContact,
-      preferredCategoryId: preferences.preferredCategoryId ?? '',
-      officeInCity: preferences.officeInCity ?? false,
-      productNews: preferences.productNews,
-      storeId: preferences.storeId ?? '',
-    },
-  });
-  const errors = form.formState.errors;
-  const storeChanged = String(form.watch('storeId') ?? '') !== String(preferences.storeId ?? '');
-  const noCategory = storeChanged || String(form.watch('preferredCategoryId') ?? '') === '';
+  const form = useSchemaForm<ProfileFormInput, ProfileForm>({ defaultValues: formValues(preferences), schema: loadSchema });
+  const errors = form.errors;
+  const storeChanged = String(form.values.storeId ?? '') !== String(preferences.storeId ?? '');
+  const noCategory = storeChanged || String(form.values.preferredCategoryId ?? '') === '';
   // Teams is offered only where it is configured; a Teams choice saved before stays choosable (and goes by e-mail).
   const teamsUnavailable = contacts.some((c) => c.value === 'teams' && !c.available);
   const keptTeams = teamsUnavailable && preferences.preferredContact === 'teams';
@@ -110,22 +103,10 @@ function PreferencesFields({
     const body: ProfileForm = storeChanged && storeId !== null ? { ...rest, storeId, preferredCategoryId: null } : rest;
     try {
       const saved = await save.mutateAsync(body);
-      form.reset({
-        city: saved.city ?? '',
-        postalCode: saved.postalCode ?? '',
-        state: saved.state ?? '',
-        address: saved.address ?? '',
-        preferredContact: saved.preferredContact,
-        preferredCategoryId: saved.preferredCategoryId ?? '',
-        officeInCity: saved.officeInCity ?? false,
-        productNews: saved.productNews,
-        storeId: saved.storeId ?? '',
-      });
+      form.reset(formValues(saved));
       toast.success(t('saved'));
     } catch (err) {
-      if (!applyServerErrors(err, form.setError, fields)) {
-        form.setError('root', { message: errorText(t, err) });
-      }
+      if (!applyServerErrors(err, form.setError, fields)) form.setError('root', { message: errorText(t, err) });
     }
   });
 
@@ -135,23 +116,23 @@ function PreferencesFields({
         {t('title')}
       </h2>
       <p className="mt-1 mb-5 text-sm text-slate-600">{preferences.savedAt ? t('help') : t('firstTime')}</p>
-      <form onSubmit={submit} noValidate className="space-y-4" data-testid="preferences-form">
+      <form onSubmit={(e) => void submit(e)} onFocus={form.onFocus} noValidate className="space-y-4" data-testid="preferences-form">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t('fields.city')} error={message(errors.city?.message)}>
-            <input {...form.register('city')} maxLength={profileBounds.city.max} autoComplete="address-level2" />
+            <input {...form.field('city')} maxLength={profileBounds.city.max} autoComplete="address-level2" />
           </Field>
           <Field label={t('fields.state')} error={message(errors.state?.message)}>
-            <input {...form.register('state')} maxLength={profileBounds.state.max} autoComplete="address-level1" />
+            <input {...form.field('state')} maxLength={profileBounds.state.max} autoComplete="address-level1" />
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <div className="sm:col-span-2">
             <Field label={t('fields.address')} error={message(errors.address?.message)}>
-              <input {...form.register('address')} maxLength={profileBounds.address.max} autoComplete="street-address" />
+              <input {...form.field('address')} maxLength={profileBounds.address.max} autoComplete="street-address" />
             </Field>
           </div>
           <Field label={t('fields.postalCode')} error={message(errors.postalCode?.message)}>
-            <input {...form.register('postalCode')} maxLength={profileBounds.postalCode.max} autoComplete="postal-code" />
+            <input {...form.field('postalCode')} maxLength={profileBounds.postalCode.max} autoComplete="postal-code" />
           </Field>
         </div>
         <fieldset>
@@ -163,8 +144,7 @@ function PreferencesFields({
                 <label key={c.value} className={`flex items-center gap-2 text-sm ${off ? 'text-slate-500' : 'text-slate-800'}`}>
                   <input
                     type="radio"
-                    value={c.value}
-                    {...form.register('preferredContact')}
+                    {...form.radio('preferredContact', c.value)}
                     disabled={off}
                     aria-describedby={c.value === 'teams' && teamsUnavailable ? 'contact-teams-note' : undefined}
                     className="h-4 w-4 border-slate-300"
@@ -187,7 +167,7 @@ function PreferencesFields({
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t('fields.store')} error={message(errors.storeId?.message)} hint={t('storeHint')}>
-            <select {...form.register('storeId')}>
+            <select {...form.field('storeId')}>
               {preferences.storeId === null && <option value="">{t('noStore')}</option>}
               {stores.map((s) => (
                 <option key={s.id} value={s.id}>
@@ -201,7 +181,7 @@ function PreferencesFields({
             error={message(errors.preferredCategoryId?.message)}
             hint={storeChanged ? t('categoryAfterStore') : undefined}
           >
-            <select {...form.register('preferredCategoryId')} disabled={storeChanged}>
+            <select {...form.field('preferredCategoryId')} disabled={storeChanged}>
               <option value="">{t('noCategory')}</option>
               {categories.map((c) => (
                 <option key={c.value} value={c.id ?? ''}>
@@ -215,7 +195,7 @@ function PreferencesFields({
           <label className="flex items-center gap-2 text-sm text-slate-800">
             <input
               type="checkbox"
-              {...form.register('productNews')}
+              {...form.checkbox('productNews')}
               aria-describedby="product-news-hint"
               className="h-4 w-4 rounded border-slate-300"
             />
@@ -226,7 +206,7 @@ function PreferencesFields({
           </p>
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input type="checkbox" {...form.register('officeInCity')} className="h-4 w-4 rounded border-slate-300" />
+          <input type="checkbox" {...form.checkbox('officeInCity')} className="h-4 w-4 rounded border-slate-300" />
           {t('fields.officeInCity')}
         </label>
         {errors.root && (
@@ -235,8 +215,8 @@ function PreferencesFields({
           </p>
         )}
         <div className="flex justify-end">
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? t('saving') : t('save')}
+          <Button type="submit" disabled={form.submitting}>
+            {form.submitting ? t('saving') : t('save')}
           </Button>
         </div>
       </form>

@@ -1,14 +1,15 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { activityKinds } from '@rewards/shared/enums';
-import { rewardFormSchema, REWARD_CODE_MAX, type Reward } from '@rewards/shared/rewards';
+import { REWARD_CODE_MAX } from '@rewards/shared/reward-rules';
+import type { Reward, rewardFormSchema } from '@rewards/shared/rewards';
 import { useTranslation } from '@/lib/use-translation';
 import { Field } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useFieldMessage } from '@/lib/validation';
 import { errorText } from '@/lib/error-text';
 import { useSaveReward } from '../api/save-reward';
@@ -16,6 +17,8 @@ import { frequencyLabel } from './frequency';
 
 type Values = z.input<typeof rewardFormSchema>;
 type Output = z.output<typeof rewardFormSchema>;
+/** The shared schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@rewards/shared/rewards').then((m) => m.rewardFormSchema));
 const fieldNames = ['name', 'description', 'areaId', 'points', 'frequencyLimit', 'frequencyPeriod', 'activityKind', 'code'] as const;
 
 export interface AreaOption {
@@ -45,7 +48,7 @@ export function RewardForm({
   const message = useFieldMessage();
   const save = useSaveReward();
   const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(rewardFormSchema),
+    resolver,
     defaultValues: {
       name: reward?.name ?? '',
       description: reward?.description ?? '',
@@ -90,7 +93,7 @@ export function RewardForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+    <form onSubmit={submit} onFocusCapture={resolver.prefetch} noValidate className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <Field label={t('fields.name')} error={message(errors.name?.message)}>
           <input {...form.register('name')} maxLength={120} autoComplete="off" />

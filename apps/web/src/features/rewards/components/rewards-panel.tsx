@@ -8,12 +8,16 @@ import { ActiveFilter, SearchForm } from '@/components/ui/list-toolbar';
 import { Pagination } from '@/components/ui/pagination';
 import { QueryRows } from '@/components/ui/query-rows';
 import { useListFilters, type ListFilters } from '@/components/ui/use-list-filters';
+import { lazyForm } from '@/components/ui/lazy-form';
 import { formatPoints } from '@/lib/format';
 import { useRewardAction } from '../api/reward-action';
 import { useRewards } from '../api/get-rewards';
 import { frequencyLabel } from './frequency';
-import { RewardForm, type AreaOption } from './reward-form';
+import type { AreaOption } from './reward-form';
 import { StatusBadge } from './status-badge';
+
+// Loaded when its dialog first opens: the list page downloads neither the form nor react-hook-form.
+const RewardForm = lazyForm(() => import('./reward-form').then((m) => m.RewardForm));
 
 const PAGE_SIZE = 20;
 

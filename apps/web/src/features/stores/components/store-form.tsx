@@ -1,18 +1,20 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { storeEditSchema, type Store } from '@rewards/shared/stores';
+import type { Store, storeEditSchema } from '@rewards/shared/stores';
 import { useTranslation } from '@/lib/use-translation';
 import { Field } from '@/components/ui/field';
 import { FormActions, FormError } from '@/components/ui/form-actions';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useFieldMessage } from '@/lib/validation';
 import { errorText } from '@/lib/error-text';
 import { useSaveStore } from '../api/save-store';
 
 type Values = z.input<typeof storeEditSchema>;
+/** The shared schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@rewards/shared/stores').then((m) => m.storeEditSchema));
 const fields = ['title', 'location', 'lat', 'long', 'sedeId', 'inventoryId'] as const;
 
 /** Create or edit a store (super administrators): name, address, coordinates, directory codes, and active when editing. */
@@ -21,7 +23,7 @@ export function StoreForm({ store, onDone }: { store?: Store; onDone: () => void
   const message = useFieldMessage();
   const save = useSaveStore();
   const form = useForm<Values, unknown, z.output<typeof storeEditSchema>>({
-    resolver: zodResolver(storeEditSchema),
+    resolver,
     defaultValues: {
       title: store?.title ?? '',
       location: store?.location ?? '',
@@ -52,7 +54,7 @@ export function StoreForm({ store, onDone }: { store?: Store; onDone: () => void
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid="store-form">
+    <form onSubmit={submit} onFocusCapture={resolver.prefetch} noValidate className="space-y-4" data-testid="store-form">
       <Field label={t('fields.title')} error={message(errors.title?.message)}>
         <input {...form.register('title')} maxLength={120} autoComplete="off" />
       </Field>

@@ -7,10 +7,13 @@ import { Dialog } from '@/components/ui/dialog';
 import { FilterSelect, SearchForm } from '@/components/ui/list-toolbar';
 import { Pagination } from '@/components/ui/pagination';
 import { useListFilters, type ListFilters } from '@/components/ui/use-list-filters';
+import { lazyForm } from '@/components/ui/lazy-form';
 import { useAdminStoreList } from '../api/get-admin-stores';
 import { useStoreAction } from '../api/store-action';
 import { DeleteStoreDialog } from './delete-store-dialog';
-import { StoreForm } from './store-form';
+
+// Loaded when its dialog first opens: the list page downloads neither the form nor react-hook-form.
+const StoreForm = lazyForm(() => import('./store-form').then((m) => m.StoreForm));
 
 function StatusBadge({ active }: { active: boolean }) {
   const { t } = useTranslation('stores');

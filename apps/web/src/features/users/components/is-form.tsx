@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { EMPLOYEE_ID_MAX, userIsUpdateSchema, type UserListItem } from '@rewards/shared/users';
+import { EMPLOYEE_ID_MAX } from '@rewards/shared/user-rules';
+import type { UserListItem, userIsUpdateSchema } from '@rewards/shared/users';
 import { useTranslation } from '@/lib/use-translation';
 import { Field } from '@/components/ui/field';
 import { FormActions, FormError } from '@/components/ui/form-actions';
@@ -9,10 +9,13 @@ import { ApiError } from '@/lib/api';
 import { errorText } from '@/lib/error-text';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useFieldMessage } from '@/lib/validation';
 import { useUpdateUserIs } from '../api/update-user-is';
 
 type Values = z.input<typeof userIsUpdateSchema>;
+/** The shared schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@rewards/shared/users').then((m) => m.userIsUpdateSchema));
 
 /**
  * An administrator corrects a user's IS (employee id): the inactive-user message asks people to verify it,
@@ -23,7 +26,7 @@ export function IsForm({ user, onDone }: { user: UserListItem; onDone: () => voi
   const message = useFieldMessage();
   const update = useUpdateUserIs();
   const form = useForm<Values, unknown, z.output<typeof userIsUpdateSchema>>({
-    resolver: zodResolver(userIsUpdateSchema),
+    resolver,
     defaultValues: { is: user.is ?? '' },
   });
   const error = form.formState.errors.is?.message;
@@ -40,7 +43,7 @@ export function IsForm({ user, onDone }: { user: UserListItem; onDone: () => voi
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid="is-form">
+    <form onSubmit={submit} onFocusCapture={resolver.prefetch} noValidate className="space-y-4" data-testid="is-form">
       <p className="text-sm text-slate-600">{user.email}</p>
       <Field
         label={t('is.label')}

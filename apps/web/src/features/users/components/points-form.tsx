@@ -1,7 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { userPointsSchema, type UserListItem } from '@rewards/shared/users';
+import type { UserListItem, userPointsSchema } from '@rewards/shared/users';
 import { useTranslation } from '@/lib/use-translation';
 import { Field } from '@/components/ui/field';
 import { FormActions, FormError } from '@/components/ui/form-actions';
@@ -9,13 +8,16 @@ import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formatPoints } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useFieldMessage } from '@/lib/validation';
 import { errorText } from '@/lib/error-text';
 import { useAdjustPoints } from '../api/adjust-points';
 import { useUser } from '../api/get-user';
 
-const pointsFormSchema = userPointsSchema.omit({ userId: true });
-type Values = z.input<typeof pointsFormSchema>;
+/** The shared schema without the user (the dialog knows it), loaded with zod when the form is first focused or validated. */
+const resolver = lazyZodResolver(() => import('@rewards/shared/users').then((m) => m.userPointsSchema.omit({ userId: true })));
+type Values = Omit<z.input<typeof userPointsSchema>, 'userId'>;
+type Output = Omit<z.output<typeof userPointsSchema>, 'userId'>;
 
 /**
  * Load (positive) or adjust (negative) a user's points from the users page: the balance is shown,
@@ -27,8 +29,8 @@ export function PointsForm({ user, onDone }: { user: UserListItem; onDone: () =>
   const detail = useUser(user.id);
   const adjust = useAdjustPoints();
   const balance = detail.data?.points ?? user.points;
-  const form = useForm<Values, unknown, z.output<typeof pointsFormSchema>>({
-    resolver: zodResolver(pointsFormSchema),
+  const form = useForm<Values, unknown, Output>({
+    resolver,
     defaultValues: { value: '', description: '' },
   });
   const errors = form.formState.errors;
@@ -57,7 +59,7 @@ export function PointsForm({ user, onDone }: { user: UserListItem; onDone: () =>
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid="points-form">
+    <form onSubmit={submit} onFocusCapture={resolver.prefetch} noValidate className="space-y-4" data-testid="points-form">
       <div className="rounded-lg bg-slate-50 px-4 py-3">
         <p className="text-sm text-slate-600">{user.email}</p>
         <p className="mt-1 text-sm text-slate-700">

@@ -8,12 +8,15 @@ import { Dialog } from '@/components/ui/dialog';
 import { ActiveFilter, FilterSelect, SearchForm } from '@/components/ui/list-toolbar';
 import { Pagination } from '@/components/ui/pagination';
 import { useListFilters } from '@/components/ui/use-list-filters';
+import { lazyForm } from '@/components/ui/lazy-form';
 import { formatPoints } from '@/lib/format';
 import { useUsers } from '../api/get-users';
 import { useSetUserActive } from '../api/set-user-active';
-import { PointsForm } from './points-form';
 import { RoleForm, type StoreOption } from './role-form';
-import { IsForm } from './is-form';
+
+// Loaded when a dialog first opens: the list page downloads neither the forms nor react-hook-form.
+const PointsForm = lazyForm(() => import('./points-form').then((m) => m.PointsForm));
+const IsForm = lazyForm(() => import('./is-form').then((m) => m.IsForm));
 
 /** Who is looking: the session user's id, role and administered stores. */
 export interface Viewer {
