@@ -19,20 +19,29 @@ function precompress(): Plugin {
         const full = path.join(dir, file);
         if (!fs.existsSync(full)) continue;
         const data = fs.readFileSync(full);
-        if (data.length < 1024) continue;
-        fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        fs.writeFileSync(`${full}.gz`, zlib.gzipSync(data, { level: 9 }));
+        // Small files too: the text chunks of a page are a few hundred bytes, and brotli still halves them.
+        if (data.length < 200) continue;
+        const br = zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+        const gz = zlib.gzipSync(data, { level: 9 });
+        // A variant is written only when it is smaller (the server sends whichever exists).
+        if (br.length < data.length) fs.writeFileSync(`${full}.br`, br);
+        if (gz.length < data.length) fs.writeFileSync(`${full}.gz`, gz);
       }
     },
   };
 }
 
 /**
- * The pieces the catalogue's pages share (home, category, results, product): cards, grid, sorting, pager,
- * the page frame and the product requests. Never a form, a validation library or an admin-only piece.
+ * The pieces every catalogue page shows (home, category, results, product): the product card, the page
+ * frame and the product requests' keys. What only the lists use (grid, sorting, pager, their requests) is
+ * left to the bundler, so the home page does not download it. Never a form or an admin-only piece.
  */
 const catalogue =
-  /apps[\\/]web[\\/]src[\\/](features[\\/]banners[\\/]api[\\/]keys\.ts|components[\\/]ui[\\/](page|pagination)\.tsx|features[\\/]products[\\/](api[\\/](keys|get-other-results|get-products|get-product)|components[\\/](product-card|product-grid|sort-select|other-results))\.tsx?)/;
+  /apps[\\/]web[\\/]src[\\/](features[\\/]banners[\\/]api[\\/]keys\.ts|components[\\/]ui[\\/]page\.tsx|features[\\/]products[\\/](api[\\/](keys|get-product)|components[\\/]product-card)\.tsx?)/;
+
+/** What the product lists share (category, results, product, wishlist): grid, sorting, pager, their requests. */
+const lists =
+  /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/]pagination\.tsx|features[\\/]products[\\/](api[\\/](get-other-results|get-products)|components[\\/](product-grid|sort-select|other-results))\.tsx?)/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
@@ -63,6 +72,7 @@ export default defineConfig({
           groups: [
             { name: 'shell', tags: ['$initial'], priority: 10 },
             { name: 'catalogue', test: catalogue, minShareCount: 2, priority: 5 },
+            { name: 'lists', test: lists, minShareCount: 2, priority: 4 },
           ],
         },
       },

@@ -50,6 +50,9 @@ describe('web app', () => {
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     // Immutable: nothing to revalidate or resume.
     expect([asset.headers.etag, asset.headers['last-modified'], asset.headers['accept-ranges']]).toEqual([undefined, undefined, undefined]);
+    // A page still carries its request id; a script, whose id is in the log line, does not.
+    expect(asset.headers['x-request-id']).toBeUndefined();
+    expect(page.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.statusCode).toBe(200);
     expect(home.body).toMatch(/<\/head>/);

@@ -91,7 +91,16 @@ export const webAppPlugin = fp(async function webAppPlugin(app: FastifyInstance,
   });
 });
 
-const assetOnlyDropped = [...documentOnlyHeaders, 'content-security-policy', 'x-frame-options', 'etag', 'last-modified', 'accept-ranges'];
+// Nor does anything answer a script with an error body to quote a request id from: the log line keeps it.
+const assetOnlyDropped = [
+  ...documentOnlyHeaders,
+  'content-security-policy',
+  'x-frame-options',
+  'etag',
+  'last-modified',
+  'accept-ranges',
+  'x-request-id',
+];
 
 /** The session answer's user, as far as choosing a page's requests needs it. */
 interface Visitor {
