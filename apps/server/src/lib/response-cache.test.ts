@@ -29,27 +29,33 @@ describe('response cache', () => {
     expect(calls).toBe(4);
   });
 
-  it('remembers URLs answered to requests without credentials while their answer is fresh, 30 s at most, until a write', async () => {
+  it('remembers URLs answered to requests without credentials for 30 s at most, answering only while their key is fresh, until a write', async () => {
     let now = 0;
     const cache = new ResponseCache({ maxEntries: 10, ttlMs: 60_000, now: () => now });
     await cache.json('a', async () => 'A');
-    cache.rememberUrl('/a', '/a', cache.freshEntry('a')!);
+    cache.rememberUrl('/a', '/a', 'a');
     expect(cache.urlAnswer('/a')).toMatchObject({ route: '/a', body: { text: '"A"' } });
     now += 29_999;
     expect(cache.urlAnswer('/a')?.body.text).toBe('"A"');
     now += 1;
     expect(cache.urlAnswer('/a')).toBeUndefined();
-    // Never past its answer's age; every invalidation forgets them.
+    // Only while the key's answer is fresh, and a refreshed answer is the one given; an invalidation forgets them.
     const short = new ResponseCache({ maxEntries: 10, ttlMs: 1000, now: () => now });
-    await short.json('b', async () => 'B');
-    short.rememberUrl('/b', '/b', short.freshEntry('b')!);
+    let n = 0;
+    await short.json('b', async () => `B${++n}`);
+    short.rememberUrl('/b', '/b', 'b');
     now += 999;
-    expect(short.urlAnswer('/b')).toBeDefined();
-    short.invalidate();
+    expect(short.urlAnswer('/b')?.body.text).toBe('"B1"');
+    now += 1;
     expect(short.urlAnswer('/b')).toBeUndefined();
-    await short.json('b', async () => 'B');
-    short.rememberUrl('/b', '/b', short.freshEntry('b')!);
-    now += 1000;
+    // Aged: the route answers it stale and refreshes it; meanwhile the URL gives the stale one too.
+    let finish = () => {};
+    await short.json('b', () => new Promise((resolve) => (finish = () => resolve(`B${++n}`))));
+    expect(short.urlAnswer('/b')?.body.text).toBe('"B1"');
+    finish();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(short.urlAnswer('/b')?.body.text).toBe('"B2"');
+    short.invalidate();
     expect(short.urlAnswer('/b')).toBeUndefined();
   });
 
@@ -84,6 +90,30 @@ describe('response cache', () => {
       Array.from({ length: 10 }, (_, i) => `"k${i}@1"`),
     );
     expect(most).toBe(4);
+  });
+
+  it('gives an aged answer without the handler only while its refresh runs or every slot is taken', async () => {
+    let now = 0;
+    const cache = new ResponseCache({ maxEntries: 100, ttlMs: 1000, now: () => now });
+    const release: (() => void)[] = [];
+    const slow = (v: string) => () => new Promise<string>((resolve) => release.push(() => resolve(v)));
+    for (let i = 0; i < 6; i++) await cache.json(`k${i}`, async () => `v${i}`);
+    now += 1001;
+    // Nothing refreshing yet: the handler must answer k0, and doing so starts its refresh.
+    expect(cache.staleWhileRefreshing('k0')).toBeUndefined();
+    expect(await cache.json('k0', slow('n0'))).toBe('"v0"');
+    expect(cache.staleWhileRefreshing('k0')?.text).toBe('"v0"');
+    expect(cache.staleWhileRefreshing('k1')).toBeUndefined();
+    for (let i = 1; i < 4; i++) await cache.json(`k${i}`, slow(`n${i}`));
+    // Four refreshes running: every other aged answer is given as the handler would give it.
+    expect(cache.staleWhileRefreshing('k5')?.text).toBe('"v5"');
+    release.splice(0).forEach((r) => r());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.staleWhileRefreshing('k5')).toBeUndefined();
+    expect(cache.fresh('k0')?.text).toBe('"n0"');
+    // Past twice the TTL: never.
+    now += 2000;
+    expect(cache.staleWhileRefreshing('k5')).toBeUndefined();
   });
 
   it('refreshes an aged entry once, and forgets it when the refresh fails', async () => {

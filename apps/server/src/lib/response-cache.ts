@@ -18,6 +18,8 @@ export class CachedBody {
   readonly body: Buffer;
   private br?: Buffer;
   private gzip?: Buffer;
+  /** The server's front keeps the header list of each encoding here (lib/hot-answers.ts). */
+  frontHeaders?: Partial<Record<'identity' | 'br' | 'gzip', string[]>>;
 
   constructor(json: string) {
     this.body = Buffer.from(json);
@@ -99,12 +101,18 @@ declare module 'fastify' {
 export function answerFromCache(cache: ResponseCache) {
   return function cachedAnswer(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const key = request.routeOptions.config.cachedAnswer?.(request);
-    const hit = key === undefined ? undefined : cache.freshEntry(key);
-    if (!hit) return done();
+    if (key === undefined) return done();
+    const hit = cache.freshEntry(key);
+    if (!hit) {
+      // Aged: answered stale here too when the handler could only do the same (its refresh is running, or
+      // every refresh slot is taken); otherwise the handler answers it and starts the refresh.
+      const stale = cache.staleWhileRefreshing(key);
+      return stale ? void sendCachedBody(request, reply, stale) : done();
+    }
     // A request without credentials gets the same answer for the same URL: the server's front answers the
     // next ones itself while this answer is fresh (lib/hot-answers.ts).
     if (request.method === 'GET' && withoutCredentials(request.headers))
-      cache.rememberUrl(request.url, request.routeOptions.url ?? '', hit);
+      cache.rememberUrl(request.url, request.routeOptions.url ?? '', key);
     // Answered here: the hook ends without `done`, so validation and the handler do not run.
     sendCachedBody(request, reply, hit.body);
   };
@@ -119,15 +127,15 @@ export function withoutCredentials(headers: { authorization?: string; cookie?: s
 }
 
 /**
- * How long a URL is answered by the server's front without going through Fastify again, at most (and never
- * past its answer's age): as long as the default store, the one thing besides the URL that the key of a
- * request without credentials depends on, is remembered by lib/shop-store.ts. Every write forgets them.
+ * How long a URL is answered by the server's front without going through Fastify again, at most (and only
+ * while its key holds a fresh answer): as long as the default store, the one thing besides the URL that the
+ * key of a request without credentials depends on, is remembered by lib/shop-store.ts. Every write forgets them.
  */
 const URL_ANSWER_MS = 30_000;
 
-/** A URL answered from the cache for requests without credentials: its answer and its route pattern. */
+/** A URL answered from the cache for requests without credentials: its cache key and its route pattern. */
 export interface UrlAnswer {
-  body: CachedBody;
+  key: string;
   route: string;
   until: number;
 }
@@ -205,6 +213,16 @@ export class ResponseCache {
     return this.freshEntry(key)?.body;
   }
 
+  /**
+   * The aged answer `body(key)` would give right now without starting anything: held for less than twice
+   * the TTL, and its refresh already running or no refresh slot free. Undefined otherwise.
+   */
+  staleWhileRefreshing(key: string): CachedBody | undefined {
+    const entry = this.entry(key);
+    if (!entry || entry.expires + this.opts.ttlMs <= this.now()) return undefined;
+    return this.inFlight.has(key) || this.refreshing >= MAX_REFRESHES ? entry.body : undefined;
+  }
+
   /** The entry held for `key` if it has not aged, with its expiry. */
   freshEntry(key: string): Entry | undefined {
     const entry = this.entry(key);
@@ -212,22 +230,32 @@ export class ResponseCache {
   }
 
   /**
-   * Remembers that a request without credentials for `url` was answered with `entry` (by `answerFromCache`,
-   * after Fastify matched, authorised and keyed it), for 30 s at most and never past the entry's age.
-   * Every invalidation forgets them all, with the entries.
+   * Remembers that a request without credentials for `url` was answered from `key` (by `answerFromCache`,
+   * after Fastify matched, authorised and keyed it), for 30 s at most. Every invalidation forgets them all,
+   * with the entries.
    */
-  rememberUrl(url: string, route: string, entry: Entry) {
+  rememberUrl(url: string, route: string, key: string) {
     if (this.urls.size >= this.opts.maxEntries) this.urls.clear();
-    this.urls.set(url, { body: entry.body, route, until: Math.min(entry.expires, this.now() + URL_ANSWER_MS) });
+    this.urls.set(url, { key, route, until: this.now() + URL_ANSWER_MS });
   }
 
-  /** The answer remembered for `url` (`rememberUrl`) while it holds. */
-  urlAnswer(url: string): UrlAnswer | undefined {
+  /**
+   * The answer of the key remembered for `url` (`rememberUrl`), with its route, while the URL holds: the
+   * fresh one, or the aged one while `staleWhileRefreshing` would give it (as the route would).
+   */
+  urlAnswer(url: string): { body: CachedBody; route: string } | undefined {
     const hit = this.urls.get(url);
     if (hit === undefined) return undefined;
-    if (hit.until > this.now()) return hit;
-    this.urls.delete(url);
-    return undefined;
+    const now = this.now();
+    if (hit.until <= now) {
+      this.urls.delete(url);
+      return undefined;
+    }
+    const entry = this.entry(hit.key);
+    if (entry === undefined) return undefined;
+    if (entry.expires > now) return { body: entry.body, route: hit.route };
+    const stale = this.staleWhileRefreshing(hit.key);
+    return stale ? { body: stale, route: hit.route } : undefined;
   }
 
   private entry(key: string): Entry | undefined {
