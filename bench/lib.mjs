@@ -75,7 +75,7 @@ export const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
 /**
  * Runs every scenario once for `warmup` seconds, then `rounds` rounds of `seconds` each (every scenario once per
- * round; with `settle`, that many seconds unmeasured before each) and keeps each scenario's median rps, p50
+ * round; with `settle`, or a scenario's own `settle`, that many seconds unmeasured before each) and keeps each scenario's median rps, p50
  * and p99 and its summed failures: a drift of this shared
  * machine (its speed moves by half within a minute) weighs on every scenario alike instead of on the one
  * running then. `run(scenario, seconds)` is an autocannon run.
@@ -87,7 +87,8 @@ export async function medianOfRounds(scenarios, run, { warmup, rounds = 3, secon
     for (const [i, s] of scenarios.entries()) {
       // `settle` seconds unmeasured first: what the other scenarios left aged (answers refreshed after a
       // pause) is caught up before the measured run, which then sees the steady state.
-      if (settle) await run(s, settle);
+      const unmeasured = s.settle ?? settle;
+      if (unmeasured) await run(s, unmeasured);
       const r = await run(s, seconds);
       runs[i].push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
     }

@@ -296,4 +296,34 @@ describe('cached answers on the wire', () => {
     expect(handled).toBe(5);
     await app.close();
   });
+
+  it('answers an aged URL in the hook, and remembers it for the front, while its refresh runs', async () => {
+    let now = 0;
+    const cache = new ResponseCache({ maxEntries: 10, ttlMs: 60_000, now: () => now });
+    const app = Fastify();
+    app.addHook('preValidation', answerFromCache(cache));
+    let handled = 0;
+    let finish = () => {};
+    app.get('/rows', { config: { cachedAnswer: () => 'rows' } }, async (request, reply) => {
+      handled++;
+      const produce = handled === 1 ? async () => 'v1' : () => new Promise<string>((resolve) => (finish = () => resolve('v2')));
+      return sendCachedBody(request, reply, await cache.body('rows', produce));
+    });
+    expect((await app.inject({ method: 'GET', url: '/rows' })).json()).toBe('v1');
+    now += 61_000; // aged (within twice the TTL), and past the 30 s a URL is kept
+    expect(cache.urlAnswer('/rows')).toBeUndefined();
+    // The first aged request reaches the handler, which answers stale and starts the refresh.
+    expect((await app.inject({ method: 'GET', url: '/rows' })).json()).toBe('v1');
+    expect(handled).toBe(2);
+    // While it runs, the hook answers stale without the handler and the front may answer it too.
+    expect((await app.inject({ method: 'GET', url: '/rows' })).json()).toBe('v1');
+    expect(handled).toBe(2);
+    expect(cache.urlAnswer('/rows')?.body.text).toBe('"v1"');
+    finish();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.urlAnswer('/rows')?.body.text).toBe('"v2"');
+    expect((await app.inject({ method: 'GET', url: '/rows' })).json()).toBe('v2');
+    expect(handled).toBe(2);
+    await app.close();
+  });
 });

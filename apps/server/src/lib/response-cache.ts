@@ -102,19 +102,16 @@ export function answerFromCache(cache: ResponseCache) {
   return function cachedAnswer(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const key = request.routeOptions.config.cachedAnswer?.(request);
     if (key === undefined) return done();
-    const hit = cache.freshEntry(key);
-    if (!hit) {
-      // Aged: answered stale here too when the handler could only do the same (its refresh is running, or
-      // every refresh slot is taken); otherwise the handler answers it and starts the refresh.
-      const stale = cache.staleWhileRefreshing(key);
-      return stale ? void sendCachedBody(request, reply, stale) : done();
-    }
+    // Aged: answered stale here too when the handler could only do the same (its refresh is running, or
+    // every refresh slot is taken); otherwise the handler answers it and starts the refresh.
+    const body = cache.freshEntry(key)?.body ?? cache.staleWhileRefreshing(key);
+    if (!body) return done();
     // A request without credentials gets the same answer for the same URL: the server's front answers the
-    // next ones itself while this answer is fresh (lib/hot-answers.ts).
+    // next ones itself, under the same rule (lib/hot-answers.ts, `urlAnswer`).
     if (request.method === 'GET' && withoutCredentials(request.headers))
       cache.rememberUrl(request.url, request.routeOptions.url ?? '', key);
     // Answered here: the hook ends without `done`, so validation and the handler do not run.
-    sendCachedBody(request, reply, hit.body);
+    sendCachedBody(request, reply, body);
   };
 }
 
