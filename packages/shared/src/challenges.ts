@@ -19,16 +19,7 @@ import {
  * chooses at most N); one active per store; a user answers once, every question, while it is open.
  */
 
-export {
-  CHALLENGE_ANSWER_MAX,
-  CHALLENGE_OPTION_MAX,
-  CHALLENGE_QUESTION_MAX,
-  challengeMessages,
-  MAX_CHALLENGE_OPTIONS,
-  MAX_CHALLENGE_POINTS,
-  MAX_CHALLENGE_QUESTIONS,
-  MAX_CHALLENGE_WINNERS,
-} from './challenge-rules.ts';
+export * from './challenge-rules.ts';
 
 /** Where a challenge is: derived from its flags and the clock, never stored. */
 export const challengeStatuses = ['inactive', 'scheduled', 'open', 'ended', 'awarded'] as const;

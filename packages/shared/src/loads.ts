@@ -10,22 +10,7 @@ import { loadRejectionReasons, MAX_EMAIL_INPUT, MAX_LOAD_POINTS } from './load-r
  * load-rules.ts, without zod, so the server and the web split a list the same way.
  */
 
-export {
-  activityKey,
-  isValidEmail,
-  LOAD_REVIEW_CHUNK,
-  loadRejectionReasons,
-  MAX_EMAIL_INPUT,
-  MAX_EMAIL_LENGTH,
-  MAX_LOAD_EMAILS,
-  MAX_LOAD_FILE_BYTES,
-  MAX_LOAD_POINTS,
-  normalizeEmail,
-  screenEmails,
-  splitEmailText,
-  type LoadRejectionReason,
-  type ScreenedEmail,
-} from './load-rules.ts';
+export * from './load-rules.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Requests

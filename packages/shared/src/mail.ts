@@ -6,18 +6,7 @@ import { mailChannels, mailKinds, mailStatuses } from './mail-rules.ts';
  * The e-mail outbox (docs/architecture.md A1 and A6, docs/decisions/0007-profile-and-mail.md): its statuses,
  * kinds, channels and retry rules live in the zod-free mail-rules.ts, re-exported here.
  */
-export {
-  MAIL_BACKOFF_BASE_MS,
-  MAIL_BACKOFF_MAX_MS,
-  MAIL_MAX_ATTEMPTS,
-  mailBackoffMs,
-  mailChannels,
-  mailKinds,
-  mailStatuses,
-  type MailChannel,
-  type MailKind,
-  type MailStatus,
-} from './mail-rules.ts';
+export * from './mail-rules.ts';
 
 /** `GET /api/mail/outbox` filters. */
 export const outboxQuerySchema = z

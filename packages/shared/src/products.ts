@@ -105,4 +105,4 @@ export const productUpdateSchema = productFormSchema.partial().extend({
 });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
-export { MAX_PRODUCT_PICTURES, MAX_UPLOAD_BYTES } from './product-rules.ts';
+export * from './product-rules.ts';

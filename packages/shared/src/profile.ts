@@ -16,7 +16,7 @@ import { latitudeSchema, longitudeSchema } from './stores.ts';
 export const storeSources = ['default', 'office', 'nearest', 'chosen'] as const;
 export type StoreSource = (typeof storeSources)[number];
 
-export { CHOOSE_AN_OPTION, INVALID_POSTAL_CODE, POSTAL_CODE_PATTERN, profileBounds } from './profile-rules.ts';
+export * from './profile-rules.ts';
 
 /** Required free text in the words of docs/architecture.md P5 ('Required field', 'Too short!', 'Too long!'). */
 const required = (b: { min: number; max: number }) => textSchema(b.max, b.min);

@@ -4,7 +4,7 @@ import { boolish, boundedText, idSchema, paginationSchema, requiredId, requiredI
 import { activityKinds, frequencyPeriods } from './enums.ts';
 import { MAX_REWARD_FREQUENCY, MAX_REWARD_POINTS, REWARD_CODE_MAX, REWARD_CODE_PATTERN } from './reward-rules.ts';
 
-export { MAX_REWARD_FREQUENCY, MAX_REWARD_POINTS, REWARD_CODE_MAX, REWARD_CODE_PATTERN } from './reward-rules.ts';
+export * from './reward-rules.ts';
 
 /**
  * A recognition: the points it gives and how often one person may receive it: a count per period

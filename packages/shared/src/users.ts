@@ -3,7 +3,7 @@ import { boolish, idSchema, intSchema, paginationSchema, reasonSchema, textSchem
 import { Role, roleValues } from './enums.ts';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, EMPLOYEE_ID_MAX } from './user-rules.ts';
 
-export { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, EMPLOYEE_ID_MAX } from './user-rules.ts';
+export * from './user-rules.ts';
 
 export const roleSchema = z.union(roleValues.map((r) => z.literal(r)));
 
