@@ -102,9 +102,9 @@ export function answerFromCache(cache: ResponseCache) {
   return function cachedAnswer(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const key = request.routeOptions.config.cachedAnswer?.(request);
     if (key === undefined) return done();
-    // Aged: answered stale here too when the handler could only do the same (its refresh is running, or
-    // every refresh slot is taken); otherwise the handler answers it and starts the refresh.
-    const body = cache.freshEntry(key)?.body ?? cache.staleWhileRefreshing(key);
+    // Fresh, or aged while the handler could only answer the same (its refresh is running, or every refresh
+    // slot is taken); otherwise the handler answers it and starts the refresh.
+    const body = cache.held(key);
     if (!body) return done();
     // A request without credentials gets the same answer for the same URL: the server's front answers the
     // next ones itself, under the same rule (lib/hot-answers.ts, `urlAnswer`).
@@ -207,7 +207,16 @@ export class ResponseCache {
 
   /** The answer held for `key` if it has not aged; nothing is produced, refreshed or dropped. */
   fresh(key: string): CachedBody | undefined {
-    return this.freshEntry(key)?.body;
+    const entry = this.entry(key);
+    return entry && entry.expires > this.now() ? entry.body : undefined;
+  }
+
+  /**
+   * What `body(key)` would give right now without starting anything: the fresh answer, or the aged one
+   * while `staleWhileRefreshing` gives it. What the `answerFromCache` hook and the server's front answer.
+   */
+  held(key: string): CachedBody | undefined {
+    return this.fresh(key) ?? this.staleWhileRefreshing(key);
   }
 
   /**
@@ -218,12 +227,6 @@ export class ResponseCache {
     const entry = this.entry(key);
     if (!entry || entry.expires + this.opts.ttlMs <= this.now()) return undefined;
     return this.inFlight.has(key) || this.refreshing >= MAX_REFRESHES ? entry.body : undefined;
-  }
-
-  /** The entry held for `key` if it has not aged, with its expiry. */
-  freshEntry(key: string): Entry | undefined {
-    const entry = this.entry(key);
-    return entry && entry.expires > this.now() ? entry : undefined;
   }
 
   /**
@@ -237,22 +240,18 @@ export class ResponseCache {
   }
 
   /**
-   * The answer of the key remembered for `url` (`rememberUrl`), with its route, while the URL holds: the
-   * fresh one, or the aged one while `staleWhileRefreshing` would give it (as the route would).
+   * The answer of the key remembered for `url` (`rememberUrl`), with its route, while the URL holds: what
+   * `held` gives, as the route's hook would.
    */
   urlAnswer(url: string): { body: CachedBody; route: string } | undefined {
     const hit = this.urls.get(url);
     if (hit === undefined) return undefined;
-    const now = this.now();
-    if (hit.until <= now) {
+    if (hit.until <= this.now()) {
       this.urls.delete(url);
       return undefined;
     }
-    const entry = this.entry(hit.key);
-    if (entry === undefined) return undefined;
-    if (entry.expires > now) return { body: entry.body, route: hit.route };
-    const stale = this.staleWhileRefreshing(hit.key);
-    return stale ? { body: stale, route: hit.route } : undefined;
+    const body = this.held(hit.key);
+    return body && { body, route: hit.route };
   }
 
   private entry(key: string): Entry | undefined {

@@ -54,8 +54,9 @@ export function useSchemaForm<In extends object, Out>({
   const validate = useCallback(
     async (next: In) => {
       const result = (await load()).safeParse(next);
-      setErrors(result.success ? {} : errorsOf(result.error.issues));
-      return result;
+      const found = result.success ? {} : errorsOf(result.error.issues);
+      setErrors(found);
+      return { result, errors: found };
     },
     [load],
   );
@@ -103,12 +104,11 @@ export function useSchemaForm<In extends object, Out>({
       setSubmitted(true);
       setSubmitting(true);
       try {
-        const result = await validate(values);
+        const { result, errors: invalid } = await validate(values);
         if (result.success) {
           await onValid(result.data);
           return;
         }
-        const invalid = errorsOf(result.error.issues);
         const first = Array.from(form.elements).find((el): el is HTMLElement => 'name' in el && (el as HTMLInputElement).name in invalid);
         first?.focus();
       } finally {
