@@ -5,13 +5,23 @@ import { defaultStoreId } from '../modules/stores/stores.service.ts';
 /** The default store changes only when stores do: remembered for a short while per database. */
 const DEFAULT_STORE_TTL_MS = 30_000;
 const remembered = new WeakMap<object, { id: number | null; until: number }>();
+/** The read of the default store under way, per database: the requests that need it meanwhile share it. */
+const reading = new WeakMap<object, Promise<number | null>>();
 
-async function cachedDefaultStoreId(db: DbOrTx): Promise<number | null> {
+function cachedDefaultStoreId(db: DbOrTx): Promise<number | null> {
   const hit = remembered.get(db);
-  if (hit && hit.until > Date.now()) return hit.id;
-  const id = await defaultStoreId(db);
-  remembered.set(db, { id, until: Date.now() + DEFAULT_STORE_TTL_MS });
-  return id;
+  if (hit && hit.until > Date.now()) return Promise.resolve(hit.id);
+  let read = reading.get(db);
+  if (!read) {
+    read = defaultStoreId(db)
+      .then((id) => {
+        remembered.set(db, { id, until: Date.now() + DEFAULT_STORE_TTL_MS });
+        return id;
+      })
+      .finally(() => reading.delete(db));
+    reading.set(db, read);
+  }
+  return read;
 }
 
 /**

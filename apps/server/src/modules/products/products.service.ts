@@ -27,27 +27,22 @@ const columns = {
   categorySlug: s.categories.slug,
   createdAt: s.products.createdAt,
 };
-type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+/**
+ * A product's pictures in order, as one JSON column of its row: a page or a product page is one query
+ * (decision 0024: a refresh of a cached product page is one round trip, and nothing is assembled in JS).
+ */
+const picture = sql`json_build_object('id', ${s.productImages.id}, 'url', ${s.productImages.url})`;
+const pictures = sql<Product['images']>`coalesce((
+  select json_agg(${picture} order by ${s.productImages.position}, ${s.productImages.id})
+  from ${s.productImages} where ${s.productImages.productId} = ${s.products.id}
+), '[]'::json)`;
 
-/** Rows to the API shape, with their pictures in order (one query for the whole page). */
-async function toDtos(db: DbOrTx, rows: Row[]): Promise<Product[]> {
-  if (rows.length === 0) return [];
-  const images = await db
-    .select({ id: s.productImages.id, productId: s.productImages.productId, url: s.productImages.url })
-    .from(s.productImages)
-    .where(
-      inArray(
-        s.productImages.productId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(s.productImages.position), asc(s.productImages.id));
-  return rows.map((r) => ({
-    ...r,
-    createdAt: r.createdAt.toISOString(),
-    images: images.filter((i) => i.productId === r.id).map(({ id, url }) => ({ id, url })),
-  }));
-}
+/** What a product read selects: the columns above and its pictures (`toDto` makes the API shape of it). */
+const shown = { ...columns, images: pictures };
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] } & { images: Product['images'] };
+
+/** A row of `shown` in the API shape. */
+const toDto = (r: Row): Product => ({ ...r, createdAt: r.createdAt.toISOString() });
 
 /**
  * The one rule of what a shopper may see and order ("orderable"): the product is active, its category
@@ -196,14 +191,14 @@ async function page(
     totalCount === 0
       ? []
       : await db
-          .select(columns)
+          .select(shown)
           .from(s.products)
           .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
           .where(where)
           .orderBy(...orderBy(order, search?.rank))
           .limit(f.pageSize)
           .offset((f.page - 1) * f.pageSize);
-  return listResponse(await toDtos(db, rows), f, totalCount);
+  return listResponse(rows.map(toDto), f, totalCount);
 }
 
 /**
@@ -305,25 +300,36 @@ export async function suggestProducts(
   }));
 }
 
-/** One product as a shopper sees it; a product of another store is NOT_AVAILABLE_IN_STORE. */
-export async function getShopProduct(db: DbOrTx, by: { slug: string } | { id: number }, viewerStoreId: number | null): Promise<Product> {
-  const [row] = await db
-    .select(columns)
+/**
+ * The shop's product query, by slug or by id, prepared once per database handle: a product page's read
+ * (and its refresh in the response cache) is one round trip with no query building (decision 0024).
+ */
+function shopProductQuery(db: DbOrTx, by: 'slug' | 'id') {
+  return db
+    .select(shown)
     .from(s.products)
     .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
     .where(
       and(
-        'slug' in by ? eq(s.products.slug, by.slug) : eq(s.products.id, by.id),
+        by === 'slug' ? eq(s.products.slug, sql.placeholder('slug')) : eq(s.products.id, sql.placeholder('id')),
         // The orderable rule, its store part answered below with NOT_AVAILABLE_IN_STORE.
         eq(s.products.active, true),
         eq(s.categories.active, true),
       ),
-    );
+    )
+    .prepare(`shop_product_by_${by}`);
+}
+const shopProductQueries = new WeakMap<DbOrTx, Record<'slug' | 'id', ReturnType<typeof shopProductQuery>>>();
+
+/** One product as a shopper sees it; a product of another store is NOT_AVAILABLE_IN_STORE. */
+export async function getShopProduct(db: DbOrTx, by: { slug: string } | { id: number }, viewerStoreId: number | null): Promise<Product> {
+  let queries = shopProductQueries.get(db);
+  if (!queries) shopProductQueries.set(db, (queries = { slug: shopProductQuery(db, 'slug'), id: shopProductQuery(db, 'id') }));
+  const [row] = await ('slug' in by ? queries.slug.execute({ slug: by.slug }) : queries.id.execute({ id: by.id }));
   if (!row) throw notFound();
   if (viewerStoreId !== null && row.storeId !== viewerStoreId)
     throw new AppError('NOT_AVAILABLE_IN_STORE', { productStoreId: row.storeId });
-  const [dto] = await toDtos(db, [row]);
-  return dto!;
+  return toDto(row);
 }
 
 /**
@@ -360,7 +366,7 @@ export async function productStats(
   db: DbOrTx,
   p: { type: 'featured' | 'recommended' | 'new' | 'views'; storeId: number; limit: number; userId?: number; now: Date },
 ): Promise<Product[]> {
-  const base = db.select(columns).from(s.products).innerJoin(s.categories, eq(s.categories.id, s.products.categoryId));
+  const base = db.select(shown).from(s.products).innerJoin(s.categories, eq(s.categories.id, s.products.categoryId));
   const visible = orderableIn(p.storeId);
   let rows: Row[];
   if (p.type === 'featured') {
@@ -379,11 +385,11 @@ export async function productStats(
   } else {
     rows = await recommended(db, p.storeId, p.limit, p.userId);
   }
-  return toDtos(db, rows);
+  return rows.map(toDto);
 }
 
 async function recommended(db: DbOrTx, storeId: number, limit: number, userId?: number): Promise<Row[]> {
-  const base = () => db.select(columns).from(s.products).innerJoin(s.categories, eq(s.categories.id, s.products.categoryId));
+  const base = () => db.select(shown).from(s.products).innerJoin(s.categories, eq(s.categories.id, s.products.categoryId));
   const visible = orderableIn(storeId);
   if (!userId) return base().where(visible).orderBy(desc(s.products.featured), desc(s.products.views), desc(s.products.id)).limit(limit);
   const [profile] = await db.select({ categoryId: s.profiles.preferredCategoryId }).from(s.profiles).where(eq(s.profiles.userId, userId));
@@ -434,7 +440,7 @@ export async function lastShopping(db: DbOrTx, userId: number, storeId: number, 
     .limit(limit);
   if (recent.length === 0) return [];
   const rows = await db
-    .select(columns)
+    .select(shown)
     .from(s.products)
     .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
     .where(
@@ -447,10 +453,7 @@ export async function lastShopping(db: DbOrTx, userId: number, storeId: number, 
       ),
     );
   const order = new Map(recent.map((r, i) => [r.productId, i]));
-  return toDtos(
-    db,
-    rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!),
-  );
+  return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map(toDto);
 }
 
 /** "Other results": same category first, then the store's most viewed. */
@@ -460,7 +463,7 @@ export async function otherResults(
 ): Promise<Product[]> {
   const visible = orderableIn(p.storeId);
   const exclude = p.excludeId ? ne(s.products.id, p.excludeId) : undefined;
-  const base = () => db.select(columns).from(s.products).innerJoin(s.categories, eq(s.categories.id, s.products.categoryId));
+  const base = () => db.select(shown).from(s.products).innerJoin(s.categories, eq(s.categories.id, s.products.categoryId));
   const same = p.categoryId
     ? await base()
         .where(and(visible, exclude, eq(s.products.categoryId, p.categoryId)))
@@ -481,7 +484,7 @@ export async function otherResults(
           .orderBy(desc(s.products.views), desc(s.products.id))
           .limit(p.limit - same.length)
       : [];
-  return toDtos(db, [...same, ...more]);
+  return [...same, ...more].map(toDto);
 }
 
 /** How many of `quantity` can be had now (docs/architecture.md P7: GET products/stock/{id}/{quantity}). */
@@ -494,13 +497,12 @@ export async function availableStock(db: DbOrTx, productId: number, quantity: nu
 
 export async function getAdminProduct(db: DbOrTx, id: number): Promise<Product> {
   const [row] = await db
-    .select(columns)
+    .select(shown)
     .from(s.products)
     .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
     .where(eq(s.products.id, id));
   if (!row) throw notFound();
-  const [dto] = await toDtos(db, [row]);
-  return dto!;
+  return toDto(row);
 }
 
 export async function listAdminProducts(db: DbOrTx, q: AdminProductListQuery): Promise<ListResponse<Product>> {
@@ -514,7 +516,7 @@ export async function listAdminProducts(db: DbOrTx, q: AdminProductListQuery): P
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
-      .select(columns)
+      .select(shown)
       .from(s.products)
       .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
       .where(where)
@@ -524,7 +526,7 @@ export async function listAdminProducts(db: DbOrTx, q: AdminProductListQuery): P
     db.select({ n: count() }).from(s.products).where(where),
   ]);
   const totalCount = total?.n ?? 0;
-  return listResponse(await toDtos(db, rows), q, totalCount);
+  return listResponse(rows.map(toDto), q, totalCount);
 }
 
 async function categoryOfStore(db: DbOrTx, categoryId: number, storeId: number) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, multipart, png, signIn, type TestApp } from '../../../test/harness.ts';
 import { assertInvariants, setStock } from '../../../test/invariants.ts';
@@ -120,6 +120,57 @@ describe('shop lists', () => {
       expect((await get('/api/products/all/?search=kit facial&order=cheapest')).statusCode).toBe(400);
       expect((await get('/api/products/all/?search=kit facial&storeId=2')).json().totalCount).toBe(0);
     }
+  });
+
+  it("gives a product's pictures in order (position, then the oldest) with its row, and none as an empty list", async () => {
+    const [p] = await t.db
+      .select({ id: s.products.id })
+      .from(s.products)
+      .where(and(eq(s.products.name, 'Bocina Bluetooth'), eq(s.products.storeId, 1)));
+    const pictures = () => get(`/api/productsAuth/${p!.id}`, 'ana').then((r) => r.json().data.images.map((i: { url: string }) => i.url));
+    const before: string[] = await pictures();
+    const added = await t.db
+      .insert(s.productImages)
+      .values([
+        { productId: p!.id, url: '/uploads/products/later-1200.webp', position: 9 },
+        { productId: p!.id, url: '/uploads/products/first-1200.webp', position: -1 },
+        { productId: p!.id, url: '/uploads/products/second-1200.webp', position: -1 },
+      ])
+      .returning({ id: s.productImages.id });
+    try {
+      const expected = [
+        '/uploads/products/first-1200.webp',
+        '/uploads/products/second-1200.webp',
+        ...before,
+        '/uploads/products/later-1200.webp',
+      ];
+      expect(await pictures()).toEqual(expected);
+      const admin = await get(`/api/productAdmin/${p!.id}`, 'admin');
+      expect(admin.json().data.images.map((i: { url: string }) => i.url)).toEqual(expected);
+    } finally {
+      await t.db.delete(s.productImages).where(
+        inArray(
+          s.productImages.id,
+          added.map((a) => a.id),
+        ),
+      );
+    }
+    expect(await pictures()).toEqual(before);
+    const [bare] = await t.db
+      .insert(s.products)
+      .values({
+        storeId: 1,
+        categoryId: category.id,
+        name: 'Bare product',
+        slug: 'bare-product',
+        description: 'No pictures.',
+        price: 10,
+        stock: 1,
+      })
+      .returning({ id: s.products.id });
+    const none = await get(`/api/productsAuth/${bare!.id}`, 'ana');
+    expect(none.json().data).toMatchObject({ name: 'Bare product', images: [] });
+    await t.db.delete(s.products).where(eq(s.products.id, bare!.id));
   });
 
   it('answers the product page by slug, counts views, and refuses products of another store', async () => {
