@@ -206,29 +206,13 @@ async function page(
  * the shop shows them, with their views (relevance ties) and row version; all of them, or those of `ids`.
  */
 export async function indexableProducts(db: DbOrTx, storeId: number, ids?: number[]): Promise<IndexableProduct[]> {
-  const where = and(orderableIn(storeId), ids ? inArray(s.products.id, ids) : undefined);
-  const [rows, images] = await Promise.all([
-    db
-      .select({ ...columns, views: s.products.views, version: productVersion })
-      .from(s.products)
-      .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
-      .where(where),
-    db
-      .select({ id: s.productImages.id, productId: s.productImages.productId, url: s.productImages.url })
-      .from(s.productImages)
-      .innerJoin(s.products, eq(s.products.id, s.productImages.productId))
-      .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
-      .where(where)
-      .orderBy(asc(s.productImages.position), asc(s.productImages.id)),
-  ]);
-  const pictures = new Map<number, { id: number; url: string }[]>();
-  for (const i of images) {
-    const list = pictures.get(i.productId);
-    if (list) list.push({ id: i.id, url: i.url });
-    else pictures.set(i.productId, [{ id: i.id, url: i.url }]);
-  }
+  const rows = await db
+    .select({ ...shown, views: s.products.views, version: productVersion })
+    .from(s.products)
+    .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
+    .where(and(orderableIn(storeId), ids ? inArray(s.products.id, ids) : undefined));
   return rows.map(({ views, version, ...r }) => ({
-    product: { ...r, createdAt: r.createdAt.toISOString(), images: pictures.get(r.id) ?? [] },
+    product: toDto(r),
     createdAtMs: r.createdAt.getTime(),
     views,
     version,
