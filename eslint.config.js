@@ -7,6 +7,20 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const featuresDir = 'apps/web/src/features';
+const serverDir = 'apps/server/src';
+const serverModules = fs
+  .readdirSync(`${serverDir}/modules`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+/** A module's public face: its services (`*.service.ts`), the only files another module may import. */
+const serviceFiles = serverModules.flatMap((m) =>
+  fs
+    .readdirSync(`${serverDir}/modules/${m}`)
+    .filter((f) => f.endsWith('.service.ts'))
+    .map((f) => `./${m}/${f}`),
+);
+const server = (...paths) => paths.map((p) => `./${serverDir}/${p}`);
+const compositionRoot = server('app.ts', 'main.ts', 'cli.ts', 'seed');
 const features = fs
   .readdirSync(featuresDir, { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -104,6 +118,47 @@ export default tseslint.config(
     // Tests may import the schemas (and zod) themselves.
     files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The server's walls (docs/architecture.md A3): each layer imports only the layers below it. Tests may
+    // import anything (they are composition roots of their own).
+    files: [`${serverDir}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: server('lib'),
+              from: [...server('modules', 'plugins'), ...compositionRoot],
+              message: 'lib knows no feature, plugin or wiring: pass what it needs as a parameter.',
+            },
+            {
+              target: server('db'),
+              from: [...server('lib', 'modules', 'plugins', 'config.ts'), ...compositionRoot],
+              message: 'db holds the schema, the client, migrations and SQL functions: it imports only packages/shared.',
+            },
+            {
+              target: server('plugins'),
+              from: [...server('modules'), ...compositionRoot],
+              message: 'Plugins know no feature: the composition root (app.ts) hands them what a feature provides.',
+            },
+            {
+              target: server('modules', 'config.ts'),
+              from: compositionRoot,
+              message: 'Only the composition root (app.ts, main.ts, cli.ts, seed) imports the composition root.',
+            },
+            ...serverModules.map((m) => ({
+              target: `./${serverDir}/modules/${m}`,
+              from: `./${serverDir}/modules`,
+              except: [`./${m}`, ...serviceFiles.filter((f) => !f.startsWith(`./${m}/`))],
+              message: "Modules reach each other only through a service's public functions (another module's *.service.ts).",
+            })),
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/server/**/*.ts'],

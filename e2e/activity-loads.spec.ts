@@ -10,7 +10,7 @@ import { expect, test, expectNoSeriousViolations } from './support.ts';
 const suffix = Date.now().toString(36).slice(-5);
 const first = `Seguridad digital ${suffix}`;
 const second = `Finanzas personales ${suffix}`;
-// A demo employee of the first store (apps/server/src/db/seed/demo-loads.ts): Hilda Flores.
+// A demo employee of the first store (apps/server/src/seed/demo-loads.ts): Hilda Flores.
 const receiver = 'hilda.flores@rewards.test';
 
 test('/about says once per class, trivia and webinar, in Spanish and English', async ({ page, signInAs }) => {

@@ -5,7 +5,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
-import { CatalogSearch } from '../src/modules/search/search-index.ts';
+import { CatalogSearch } from '../src/modules/search/search.service.ts';
 import { catalogueSource } from '../src/modules/products/products.service.ts';
 
 v8.setFlagsFromString('--expose-gc');

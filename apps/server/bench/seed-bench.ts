@@ -1,7 +1,7 @@
 // Seeds the benchmark database: the demo data, then 10,000 products in 50 categories over 3 stores.
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
-import { seedIfEmpty } from '../src/db/seed/seed.ts';
+import { seedIfEmpty } from '../src/seed/seed.ts';
 
 const url = process.argv[2];
 if (!url) throw new Error('usage: seed-bench.ts DATABASE_URL');

@@ -5,7 +5,7 @@
 // benchmark visits, as JSON.
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
-import { prepareDatabase } from '../src/db/seed/prepare.ts';
+import { prepareDatabase } from '../src/seed/prepare.ts';
 import { createSession } from '../src/modules/auth/auth.service.ts';
 
 const [url, uploadsDir] = process.argv.slice(2);

@@ -3,7 +3,7 @@
 // product ids as JSON for bench/orders.mjs.
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
-import { seedIfEmpty } from '../src/db/seed/seed.ts';
+import { seedIfEmpty } from '../src/seed/seed.ts';
 import { createApiToken } from '../src/modules/auth/auth.service.ts';
 
 const url = process.argv[2];

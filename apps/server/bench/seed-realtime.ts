@@ -4,7 +4,7 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import * as s from '../src/db/schema/index.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { seedIfEmpty } from '../src/db/seed/seed.ts';
+import { seedIfEmpty } from '../src/seed/seed.ts';
 import { createApiToken } from '../src/modules/auth/auth.service.ts';
 
 const url = process.argv[2];

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { openDatabase, type Db } from '../src/db/client.ts';
-import { seedIfEmpty } from '../src/db/seed/seed.ts';
+import { seedIfEmpty } from '../src/seed/seed.ts';
 import { createApiToken } from '../src/modules/auth/auth.service.ts';
 
 export const root = path.resolve(import.meta.dirname, '../../..');

@@ -2,14 +2,14 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { AppDeps } from './deps.ts';
+import type { ServerContext } from './lib/server-context.ts';
 import { MAX_PRODUCT_PICTURES, MAX_UPLOAD_BYTES } from '@rewards/shared/products';
 import { multipartForms } from './lib/multipart.ts';
 import { ResponseCache } from './lib/response-cache.ts';
 import { HotAnswers } from './lib/hot-answers.ts';
 import { RequestLog } from './lib/request-log.ts';
 import { echoRequestId, requestIdGenerator } from './lib/request-id.ts';
-import { CatalogSearch } from './modules/search/search-index.ts';
+import { CatalogSearch } from './modules/search/search.service.ts';
 import { catalogueSource } from './modules/products/products.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -22,6 +22,9 @@ import { idpPlugin } from './plugins/idp.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { endedCredentials } from './modules/auth/auth.service.ts';
+import { notificationReceivers } from './modules/notifications/notifications.service.ts';
+import { demoDirectory } from './seed/demo-directory.ts';
 import { createOidcClient, inProcessFetch } from './modules/auth/oidc-client.ts';
 import { trackInFlight } from './lib/in-flight.ts';
 import { programRoutes } from './modules/points/program.routes.ts';
@@ -49,7 +52,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 
 /** Builds the whole application; `main.ts` only listens, tests call this with their own database and clock. */
 export async function buildApp(
-  base: Omit<AppDeps, 'cache' | 'search'>,
+  base: Omit<ServerContext, 'cache'>,
   opts: { logger?: boolean; onRoute?: (route: RouteOptions) => void; logStream?: { write(line: string): void } } = {},
 ): Promise<FastifyInstance> {
   const { config } = base;
@@ -108,7 +111,7 @@ export async function buildApp(
   });
   const search = new CatalogSearch(catalogueSource(base.db));
   cache.onInvalidate(() => search.invalidate());
-  const deps: AppDeps = { ...base, cache, search };
+  const deps: ServerContext = { ...base, cache };
   await app.register(multipartForms, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_PRODUCT_PICTURES, fields: 40, fieldSize: 64 * 1024, parts: 60 },
   });
@@ -116,14 +119,20 @@ export async function buildApp(
 
   await app.register(authPlugin, { deps });
   // Socket.IO on the same HTTP server, signed in by the same checks (docs/decisions/0006).
-  await app.register(realtimePlugin, { deps });
+  await app.register(realtimePlugin, {
+    deps,
+    sources: {
+      notificationReceivers: (min, max) => notificationReceivers(base.db, min, max),
+      endedCredentials: (p) => endedCredentials(base.db, { ...p, idleMs: config.session.idleMs }),
+    },
+  });
   // Prometheus metrics on their own port, never the public one (decision 0034).
   await app.register(metricsPlugin, { deps, hot });
 
   await app.register(rateLimitsPlugin, { redis });
 
   // The bundled identity provider, reached in-process by the relying party.
-  await app.register(idpPlugin, { deps });
+  await app.register(idpPlugin, { deps, directory: demoDirectory(config) });
   const inProcess = inProcessFetch(app);
   const oidc = createOidcClient(config, inProcess);
 
@@ -133,7 +142,7 @@ export async function buildApp(
   await app.register(usersRoutes, { prefix: '/api/users', deps });
   await app.register(storesRoutes, { prefix: '/api/stores', deps });
   await app.register(categoriesRoutes, { prefix: '/api/categories', deps });
-  await app.register(productsRoutes, { prefix: '/api', deps });
+  await app.register(productsRoutes, { prefix: '/api', deps, search });
   await app.register(inventoryRoutes, { prefix: '/api', deps });
   await app.register(bannersRoutes, { prefix: '/api/banners', deps });
   await app.register(rewardsRoutes, { prefix: '/api/rewards', deps });

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { DatabaseLockedError, openDatabase } from './db/client.ts';
-import { prepareDatabase } from './db/seed/prepare.ts';
+import { prepareDatabase } from './seed/prepare.ts';
 import { systemClock } from './lib/clock.ts';
 import { AppError } from './lib/app-error.ts';
 import { createApiToken, listApiTokens, revokeApiToken, revokeUserSessions } from './modules/auth/auth.service.ts';

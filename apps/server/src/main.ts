@@ -1,7 +1,7 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { prepareDatabase } from './db/seed/prepare.ts';
+import { prepareDatabase } from './seed/prepare.ts';
 import { systemClock } from './lib/clock.ts';
 import { runPointExpiry } from './modules/points/expiry.service.ts';
 import { smtpTransport, startMailWorker } from './modules/mail/mail-worker.ts';

@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fast
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { seedIfEmpty } from '../src/db/seed/seed.ts';
+import { seedIfEmpty } from '../src/seed/seed.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 
 export const PUBLIC_URL = 'http://localhost:3000';

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
-import { seedDemoLoads } from '../src/db/seed/demo-loads.ts';
+import { seedDemoLoads } from '../src/seed/demo-loads.ts';
 import { writeTypes } from '../../../docs/integration/generate-types.ts';
 import { factories } from './factories.ts';
 import { createTestApp, PUBLIC_URL, signIn, type TestApp } from './harness.ts';

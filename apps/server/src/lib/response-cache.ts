@@ -126,7 +126,7 @@ export function withoutCredentials(headers: { authorization?: string; cookie?: s
 /**
  * How long a URL is answered by the server's front without going through Fastify again, at most (and only
  * while its key holds a fresh answer): as long as the default store, the one thing besides the URL that the
- * key of a request without credentials depends on, is remembered by lib/shop-store.ts. Every write forgets them.
+ * key of a request without credentials depends on, is remembered by the stores service (shopStoreId). Every write forgets them.
  */
 const URL_ANSWER_MS = 30_000;
 

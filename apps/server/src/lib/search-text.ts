@@ -1,3 +1,5 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
 /** Printable ASCII only: nothing to decompose (the search index normalizes every product's text with this). */
 const PLAIN = /^[\x20-\x7e]*$/;
 
@@ -25,4 +27,18 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .slice(0, 100);
+}
+
+/**
+ * Accent- and case-insensitive "contains" over some text columns, for the admin lists' search
+ * (docs/architecture.md A6.10): "colaboracion" finds "Colaboración". LIKE wildcards typed by the user are
+ * matched literally.
+ */
+export function containsText(search: string, ...columns: AnyColumn[]): SQL {
+  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const text = sql.join(
+    columns.map((c) => sql`coalesce(${c}, '')`),
+    sql`, `,
+  );
+  return sql`unaccent(concat_ws(' ', ${text})) ilike unaccent(${like}::text)`;
 }

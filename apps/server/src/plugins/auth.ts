@@ -9,7 +9,7 @@ type CredentialError = Exclude<ErrorCode, 'VALIDATION_FAILED'>;
 import * as s from '../db/schema/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken } from '../lib/secrets.ts';
-import type { AppDeps } from '../deps.ts';
+import type { ServerContext } from '../lib/server-context.ts';
 
 export const SESSION_COOKIE = 'rs_session';
 /** Writes of last-seen times are skipped when the previous one is this recent. */
@@ -87,7 +87,7 @@ export function checkAccess(request: FastifyRequest, level: AccessLevel): void {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: ServerContext }) => {
   const { db, config, clock } = opts.deps;
 
   app.decorateRequest('principal', null);

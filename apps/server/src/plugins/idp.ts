@@ -3,17 +3,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { inArray, sql } from 'drizzle-orm';
 import * as s from '../db/schema/index.ts';
-import fs from 'node:fs';
-import { demoAccounts, directoryOnlyAccounts } from '../db/seed/demo-accounts.ts';
-import { portraitFile, portraitUrl } from '../db/seed/portraits.ts';
 import { pickLanguage } from '../lib/language.ts';
-import type { AppDeps } from '../deps.ts';
+import type { ServerContext } from '../lib/server-context.ts';
 import { escapeHtml } from '../lib/html.ts';
 
 interface DirectoryEntry {
   email: string;
   name: string;
   lastName: string | null;
+}
+
+type AccountKind = 'shopper' | 'store' | 'admin' | 'super';
+
+/**
+ * The demo directory the composition root hands the provider: the accounts its page lists (with the kind
+ * each shows), employees it knows who have no account yet, and the portrait of an e-mail when one exists.
+ */
+export interface IdpDirectory {
+  listed: readonly (DirectoryEntry & { kind: AccountKind })[];
+  directoryOnly: readonly DirectoryEntry[];
+  picture(email: string): string | undefined;
 }
 
 const pageText = {
@@ -54,8 +63,9 @@ const pageText = {
  * is configured: the real authorization code + PKCE flow, offline. Its directory is the users table
  * plus a few employees who have never used the store.
  */
-export async function idpPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function idpPlugin(app: FastifyInstance, opts: { deps: ServerContext; directory: IdpDirectory }) {
   const { db, config } = opts.deps;
+  const { listed: demoAccounts, directoryOnly: directoryOnlyAccounts } = opts.directory;
   if (!config.oidc.bundled) return;
 
   async function lookup(email: string): Promise<DirectoryEntry | undefined> {
@@ -97,8 +107,8 @@ export async function idpPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
           name: [entry.name, entry.lastName].filter(Boolean).join(' '),
           given_name: entry.name,
           family_name: entry.lastName ?? undefined,
-          // The demo directory's photo, when one was drawn for this account (db/seed/portraits.ts).
-          picture: fs.existsSync(portraitFile(config.uploadsDir, entry.email)) ? portraitUrl(config.publicUrl, entry.email) : undefined,
+          // The demo directory's photo, when one was drawn for this account.
+          picture: opts.directory.picture(entry.email),
         }),
       };
     },

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { AppDeps } from '../deps.ts';
+import type { ServerContext } from '../lib/server-context.ts';
 import type { HotAnswers } from '../lib/hot-answers.ts';
 import * as s from '../db/schema/index.ts';
 
@@ -30,7 +30,7 @@ const UNMATCHED = '(unmatched)';
  * Socket.IO connections, and Node's own figures (event loop lag, heap, GC).
  * Without METRICS_PORT nothing is collected: no hook, no event loop or GC observers.
  */
-export const metricsPlugin = fp(async function metricsPlugin(app: FastifyInstance, opts: { deps: AppDeps; hot?: HotAnswers }) {
+export const metricsPlugin = fp(async function metricsPlugin(app: FastifyInstance, opts: { deps: ServerContext; hot?: HotAnswers }) {
   const { config, database, db } = opts.deps;
   if (!config.metrics) return;
   const registry = new Registry();

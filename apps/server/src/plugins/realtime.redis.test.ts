@@ -11,7 +11,7 @@ import * as s from '../db/schema/index.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { seedIfEmpty } from '../db/seed/seed.ts';
+import { seedIfEmpty } from '../seed/seed.ts';
 import { fixedClock } from '../lib/clock.ts';
 import { as, PUBLIC_URL, signIn } from '../../test/harness.ts';
 import { connected, connectSocket, disconnected, nextEvent } from '../../test/sockets.ts';

@@ -6,9 +6,8 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { SYSTEM_NOTIFICATION_EVENT, type SystemNotificationPayload } from '@rewards/shared/notifications';
 import type { ErrorCode } from '@rewards/shared/errors';
-import type { AppDeps } from '../deps.ts';
+import type { ServerContext } from '../lib/server-context.ts';
 import type { Database } from '../db/client.ts';
-import { endedCredentials, notificationReceivers } from '../modules/notifications/notifications.service.ts';
 import { SESSION_COOKIE, type Principal } from './auth.ts';
 
 /**
@@ -38,6 +37,15 @@ export interface Realtime {
   io: Server;
   /** Resolves once this instance LISTENs to the database (new sockets are accepted before that). */
   ready: Promise<void>;
+}
+
+/**
+ * What the features give the transport (the composition root plugs them in): who a range of new
+ * notifications is for, and which of the given sessions and tokens no longer sign anyone in.
+ */
+export interface RealtimeSources {
+  notificationReceivers(min: number, max: number): Promise<number[]>;
+  endedCredentials(p: { sessionIds: number[]; tokenIds: number[]; now: Date }): Promise<{ sessions: number[]; tokens: number[] }>;
 }
 
 interface SocketData {
@@ -114,8 +122,9 @@ function handshakeError(code: ErrorCode): Error {
   return Object.assign(new Error(code), { data: { code } });
 }
 
-export const realtimePlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps }) => {
-  const { config, database, db, clock } = opts.deps;
+export const realtimePlugin = fp(async (app: FastifyInstance, opts: { deps: ServerContext; sources: RealtimeSources }) => {
+  const { config, database, clock } = opts.deps;
+  const { notificationReceivers, endedCredentials } = opts.sources;
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(app.server, {
     path: '/socket.io/',
     transports: ['websocket'],
@@ -181,7 +190,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { deps: AppD
         // Nobody connected here: nothing to read.
         if (io.engine.clientsCount === 0) continue;
         const users = new Set<number>();
-        for (const [min, max] of batch) for (const u of await notificationReceivers(db, min, max)) users.add(u);
+        for (const [min, max] of batch) for (const u of await notificationReceivers(min, max)) users.add(u);
         for (const userId of users) {
           const room = `user:${userId}`;
           if (!localRooms.has(room)) continue;
@@ -241,12 +250,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { deps: AppD
       if (p?.sessionId) sessionIds.add(p.sessionId);
       if (p?.tokenId) tokenIds.add(p.tokenId);
     }
-    const ended = await endedCredentials(db, {
-      sessionIds: [...sessionIds],
-      tokenIds: [...tokenIds],
-      now: clock.now(),
-      idleMs: config.session.idleMs,
-    });
+    const ended = await endedCredentials({ sessionIds: [...sessionIds], tokenIds: [...tokenIds], now: clock.now() });
     for (const id of ended.sessions) io.local.in(`session:${id}`).disconnectSockets(true);
     for (const id of ended.tokens) io.local.in(`token:${id}`).disconnectSockets(true);
   }

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defaultLanguage, languages, productOrders, type Language } from '@rewards/shared/enums';
 import { srcSet, variantUrl } from '@rewards/shared/pictures';
-import type { AppDeps } from '../deps.ts';
+import type { ServerContext } from '../lib/server-context.ts';
 import { sendError } from './errors.ts';
 import { documentOnlyHeaders } from './security.ts';
 
@@ -21,7 +21,7 @@ import { documentOnlyHeaders } from './security.ts';
  * own API to the requests the page makes first, asked in-process with the visitor's cookie — as a JSON
  * block the web app reads instead of asking again.
  */
-export const webAppPlugin = fp(async function webAppPlugin(app: FastifyInstance, opts: { deps: AppDeps }) {
+export const webAppPlugin = fp(async function webAppPlugin(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { config } = opts.deps;
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -5,13 +5,13 @@ import { idSchema, itemEnvelope, paginationSchema } from '@rewards/shared/common
 import { accountStatisticsSchema, movementListSchema, movementPeriodSchema } from '@rewards/shared/points';
 import { pickLanguage } from '../../lib/language.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { assertCanSeeAccount, listMovements, statementHolder, statistics } from './accounts.service.ts';
 import { statementPdf } from './statement-pdf.ts';
 
 const movementsQuery = paginationSchema.extend({ ...movementPeriodSchema.shape, format: z.enum(['json', 'pdf']).default('json') }).strict();
 
-export async function accountsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function accountsRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

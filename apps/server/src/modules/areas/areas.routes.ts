@@ -4,14 +4,14 @@ import { areaCreateSchema, areaFormSchema, areaListQuerySchema, areaSchema } fro
 import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { createArea, deleteArea, getArea, listAreas, setAreaActive, updateArea } from './areas.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 
 const item = itemEnvelope(areaSchema);
 
 /** The area, after checking that the caller administers its store (403 FORBIDDEN_STORE otherwise). */
-async function areaOfAdmin(deps: AppDeps, request: FastifyRequest, id: number) {
+async function areaOfAdmin(deps: ServerContext, request: FastifyRequest, id: number) {
   const principal = requireUser(request);
   const area = await getArea(deps.db, id);
   assertStoreAdmin(principal, area.storeId);
@@ -19,7 +19,7 @@ async function areaOfAdmin(deps: AppDeps, request: FastifyRequest, id: number) {
 }
 
 /** Organisational areas that own recognitions: administrators of the store only (docs/architecture.md P7, Areas). */
-export async function areasRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function areasRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { deps } = opts;
   const { db, clock } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();

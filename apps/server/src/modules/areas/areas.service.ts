@@ -4,7 +4,7 @@ import { type ListResponse, listResponse } from '@rewards/shared/common';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { containsText } from '../rewards/search.ts';
+import { containsText } from '../../lib/search-text.ts';
 import { assertStoreExists } from '../stores/stores.service.ts';
 
 const columns = {

@@ -5,12 +5,12 @@ import { itemEnvelope, textSchema } from '@rewards/shared/common';
 import { sessionUserSchema, supportContactSchema } from '@rewards/shared/users';
 import type { ErrorCode } from '@rewards/shared/errors';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { getSessionUser, signInUser } from '../users/users.service.ts';
 import { createSession, revokeApiToken, revokeSession } from './auth.service.ts';
 import { isProviderUnavailable, type InProcessFetch, type OidcClient } from './oidc-client.ts';
-import { ensureProfilePhoto, type PhotoSource } from '../users/profile-photo.ts';
-import { fixedToken, graphClient } from '../teams/graph.ts';
+import { ensureProfilePhoto, type PhotoSource } from '../users/profile-photo.service.ts';
+import { fixedToken, graphClient } from '../../lib/graph.ts';
 import { identityProviderUnavailablePage } from './unavailable-page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pickLanguage } from '../../lib/language.ts';
@@ -67,7 +67,7 @@ export function safeReturnTo(value: string | undefined): string {
   return url.pathname + url.search + url.hash;
 }
 
-export async function authRoutes(app: FastifyInstance, opts: { deps: AppDeps; oidc: OidcClient; inProcess?: InProcessFetch }) {
+export async function authRoutes(app: FastifyInstance, opts: { deps: ServerContext; oidc: OidcClient; inProcess?: InProcessFetch }) {
   const { db, config, clock } = opts.deps;
   const { oidc } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, type ApiToken, type ApiTokenCreated } from '@rewards/shared/users';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
@@ -118,4 +118,48 @@ export async function revokeApiToken(db: DbOrTx, params: { tokenId: number; user
     .returning(apiTokenColumns);
   if (!row) throw notFound();
   return toApiTokenDto(row);
+}
+
+/**
+ * Of the given sessions and tokens, those that no longer sign anyone in: revoked, past their expiry,
+ * idle too long (sessions) or of a user who is not active (the realtime transport's periodic check of
+ * the sockets it holds).
+ */
+export async function endedCredentials(
+  db: DbOrTx,
+  p: { sessionIds: number[]; tokenIds: number[]; now: Date; idleMs: number },
+): Promise<{ sessions: number[]; tokens: number[] }> {
+  const idleSince = new Date(p.now.getTime() - p.idleMs);
+  const [sessions, tokens] = await Promise.all([
+    p.sessionIds.length
+      ? db
+          .select({ id: s.sessions.id })
+          .from(s.sessions)
+          .innerJoin(s.users, eq(s.users.id, s.sessions.userId))
+          .where(
+            and(
+              inArray(s.sessions.id, p.sessionIds),
+              or(
+                isNotNull(s.sessions.revokedAt),
+                lte(s.sessions.expiresAt, p.now),
+                lt(s.sessions.lastSeenAt, idleSince),
+                ne(s.users.active, 1),
+              ),
+            ),
+          )
+      : [],
+    p.tokenIds.length
+      ? db
+          .select({ id: s.apiTokens.id })
+          .from(s.apiTokens)
+          .innerJoin(s.users, eq(s.users.id, s.apiTokens.userId))
+          .where(
+            and(
+              inArray(s.apiTokens.id, p.tokenIds),
+              or(isNotNull(s.apiTokens.revokedAt), lte(s.apiTokens.expiresAt, p.now), ne(s.users.active, 1)),
+            ),
+          )
+      : [],
+  ]);
+  return { sessions: sessions.map((r) => r.id), tokens: tokens.map((r) => r.id) };
 }

@@ -6,15 +6,15 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { readPictureForm, requirePicture } from '../../lib/multipart.ts';
 import { sendCachedBody } from '../../lib/response-cache.ts';
-import { shopStoreId } from '../../lib/shop-store.ts';
+import { shopStoreId } from '../stores/stores.service.ts';
 import { assertStoreAdmin, canAdminStore, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { createBanner, deleteBanner, getBanner, listBanners, updateBanner } from './banners.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 
 const item = itemEnvelope(bannerSchema);
 
-export async function bannersRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function bannersRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config, cache } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -31,7 +31,7 @@ export async function bannersRoutes(app: FastifyInstance, opts: { deps: AppDeps 
     },
     async (request, reply) => {
       const { page, pageSize } = request.query;
-      const storeId = await shopStoreId(db, request, request.query.storeId);
+      const storeId = await shopStoreId(db, request.principal?.storeId, request.query.storeId);
       if (!storeId) return { data: [], page, pageSize, totalCount: 0, totalPages: 0 };
       const cached = await cache.body(`banners:${storeId}:${request.url}`, () =>
         listBanners(db, { storeId, page, pageSize, active: true }),

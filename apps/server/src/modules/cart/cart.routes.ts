@@ -13,13 +13,13 @@ import {
 } from '@rewards/shared/orders';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { addOrderToCart, addToCart, getCartLine, loadCart, removeCartLines, updateCartLine } from './cart.service.ts';
 
 const lineResult = itemEnvelope(cartLineResultSchema);
 
 /** The session user's cart; a user only ever sees and changes their own lines. */
-export async function cartRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function cartRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = { access: 'user' as const };

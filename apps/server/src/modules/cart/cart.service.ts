@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { findOrderable, orderableIn } from '../products/products.service.ts';
-import { firstPictures } from '../products/pictures.ts';
+import { firstPictures } from '../products/pictures.service.ts';
 
 async function userStore(db: DbOrTx, userId: number): Promise<number | null> {
   const [u] = await db.select({ storeId: s.users.storeId }).from(s.users).where(eq(s.users.id, userId));

@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { itemEnvelope } from '@rewards/shared/common';
 import { catalogOptionSchema, trackingOptions } from '@rewards/shared/profile';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { profileCategoriesOf } from '../profile/profile.service.ts';
 
 /** Code lists of docs/architecture.md P7 (`/api/catalog/*`), each entry `{ id, value, label: { es, en } }`. */
-export async function catalogRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function catalogRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

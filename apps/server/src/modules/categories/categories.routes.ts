@@ -5,15 +5,15 @@ import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/comm
 import { notFound } from '../../lib/app-error.ts';
 import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { readPictureForm, requirePicture } from '../../lib/multipart.ts';
-import { shopStoreId } from '../../lib/shop-store.ts';
+import { shopStoreId } from '../stores/stores.service.ts';
 import { assertStoreAdmin, canAdminStore, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { createCategory, deleteCategory, getCategory, listCategories, setCategoryActive, updateCategory } from './categories.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 
 const multipartBody = { consumes: ['multipart/form-data'] };
 
-export async function categoriesRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function categoriesRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config, cache } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -31,7 +31,7 @@ export async function categoriesRoutes(app: FastifyInstance, opts: { deps: AppDe
     },
     async (request) => {
       const { page, pageSize, search } = request.query;
-      const storeId = await shopStoreId(db, request, request.query.storeId);
+      const storeId = await shopStoreId(db, request.principal?.storeId, request.query.storeId);
       if (!storeId) return { data: [], page, pageSize, totalCount: 0, totalPages: 0 };
       const admin = request.principal ? canAdminStore(request.principal, storeId) : false;
       return listCategories(db, { storeId, page, pageSize, search, active: admin ? request.query.active : true });

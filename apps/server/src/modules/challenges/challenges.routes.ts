@@ -20,7 +20,7 @@ import { idParamsSchema, itemEnvelope, listEnvelope, textSchema } from '@rewards
 import { AppError } from '../../lib/app-error.ts';
 import { isAccrualOpen } from '../../lib/calendar.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import {
   activateChallenge,
   awardChallenge,
@@ -43,7 +43,7 @@ const item = itemEnvelope(challengeSchema);
  * Surprise challenges (docs/architecture.md P7, Challenges; docs/architecture.md A6): administrators of the
  * store manage them and read the participants; every signed-in user answers their store's active one.
  */
-export async function challengesRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function challengesRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -203,7 +203,7 @@ export async function challengesRoutes(app: FastifyInstance, opts: { deps: AppDe
 }
 
 /** `POST /api/loads/challenge` (docs/architecture.md P7, Loads): awarding a challenge is a load of points. */
-export async function challengeAwardRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function challengeAwardRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const awardItem = itemEnvelope(challengeAwardResultSchema);

@@ -21,7 +21,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { postPoints } from '../points/points.service.ts';
-import { containsText, pgCode, UNIQUE_VIOLATION } from '../rewards/search.ts';
+import { containsText } from '../../lib/search-text.ts';
+import { pgCode, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 import { assertStoreExists } from '../stores/stores.service.ts';
 
 /**

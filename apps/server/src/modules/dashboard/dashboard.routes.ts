@@ -5,11 +5,11 @@ import { dashboardQuerySchema, dashboardSchema } from '@rewards/shared/dashboard
 import { Role } from '@rewards/shared/enums';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { assertStoreExists } from '../stores/stores.service.ts';
 import { getDashboard } from './dashboard.service.ts';
 
-export async function dashboardRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function dashboardRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config } = opts.deps;
 
   app.withTypeProvider<ZodTypeProvider>().get(

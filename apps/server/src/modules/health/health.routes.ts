@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { pendingMigrations } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -31,7 +31,7 @@ const readyChecksSchema = z.object({
 });
 type ReadyChecks = z.infer<typeof readyChecksSchema>;
 
-export async function healthRoutes(app: FastifyInstance, opts: { deps: AppDeps; redis?: Redis }) {
+export async function healthRoutes(app: FastifyInstance, opts: { deps: ServerContext; redis?: Redis }) {
   const { database } = opts.deps;
   const { redis } = opts;
 

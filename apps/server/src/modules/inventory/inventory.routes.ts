@@ -5,13 +5,13 @@ import { idParamsSchema, itemEnvelope, listEnvelope, reasonSchema } from '@rewar
 import { inventoryListQuerySchema, inventoryMovementCreateSchema, inventoryMovementSchema } from '@rewards/shared/inventory';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { getAdminProduct } from '../products/products.service.ts';
 import { getMovement, listMovements, recordMovement, updateMovementReason } from './inventory.service.ts';
 
 const item = itemEnvelope(inventoryMovementSchema);
 
-export async function inventoryRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function inventoryRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, cache } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -4,7 +4,7 @@ import type { Load, LoadEmail, LoadReview } from '@rewards/shared/loads';
 import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
-import { pgCode } from '../rewards/search.ts';
+import { pgCode } from '../../lib/database-errors.ts';
 
 /**
  * Once per activity (issue 15): a class, trivia or webinar recognition names its activity (title and

@@ -23,7 +23,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { pickLanguage } from '../../lib/language.ts';
 import { assertStoreAdmin, requireUser, type Principal } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { exportConsolidated } from './consolidated-export.ts';
 import { readLoadFile } from './load-file.ts';
 import {
@@ -50,7 +50,7 @@ function storesOf(user: Principal, storeId: number | undefined): number[] | null
 }
 
 /** Bulk loads of points (docs/architecture.md P7, "Loads"; docs/architecture.md A6): administrators of the store. */
-export async function loadsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function loadsRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const loadItem = itemEnvelope(loadSchema);

@@ -27,8 +27,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isAccrualOpen, localDate, programCalendar, startOfLocalDay, type CalendarRules } from '../../lib/calendar.ts';
-import { raisedRule } from '../../lib/database-rules.ts';
-import { pgCode, UNIQUE_VIOLATION } from '../rewards/search.ts';
+import { pgCode, raisedRule, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 
 /**
  * Bulk loads (docs/architecture.md A6, docs/decisions/0005-bulk-loads.md). The checks that need no

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listEnvelope } from '@rewards/shared/common';
 import { outboxMessageSchema, outboxQuerySchema } from '@rewards/shared/mail';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { managedStores } from '../users/users.service.ts';
 import { listOutbox } from './mail.service.ts';
 
 /** The e-mail outbox for administrators (docs/architecture.md A7: without SMTP it keeps every message). */
-export async function mailRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function mailRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

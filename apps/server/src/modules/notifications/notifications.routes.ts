@@ -8,11 +8,11 @@ import {
   notificationViewedSchema,
 } from '@rewards/shared/notifications';
 import { requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { listNotifications, markAllNotificationsViewed, markNotificationViewed } from './notifications.service.ts';
 
 /** The session user's notifications (docs/architecture.md P7); new ones are pushed as `systemNotification` (plugins/realtime.ts). */
-export async function notificationsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function notificationsRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Notification, NotificationList } from '@rewards/shared/notifications';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
@@ -117,47 +117,4 @@ export async function insertNotifications(
     .values(rows.map((r) => ({ ...r, url: r.url ?? null })))
     .returning({ id: s.notifications.id });
   return inserted.map((r) => r.id);
-}
-
-/**
- * Of the given sessions and tokens, those that no longer sign anyone in: revoked, past their expiry,
- * idle too long (sessions) or of a user who is not active (the realtime plugin's periodic check).
- */
-export async function endedCredentials(
-  db: DbOrTx,
-  p: { sessionIds: number[]; tokenIds: number[]; now: Date; idleMs: number },
-): Promise<{ sessions: number[]; tokens: number[] }> {
-  const idleSince = new Date(p.now.getTime() - p.idleMs);
-  const [sessions, tokens] = await Promise.all([
-    p.sessionIds.length
-      ? db
-          .select({ id: s.sessions.id })
-          .from(s.sessions)
-          .innerJoin(s.users, eq(s.users.id, s.sessions.userId))
-          .where(
-            and(
-              inArray(s.sessions.id, p.sessionIds),
-              or(
-                isNotNull(s.sessions.revokedAt),
-                lte(s.sessions.expiresAt, p.now),
-                lt(s.sessions.lastSeenAt, idleSince),
-                ne(s.users.active, 1),
-              ),
-            ),
-          )
-      : [],
-    p.tokenIds.length
-      ? db
-          .select({ id: s.apiTokens.id })
-          .from(s.apiTokens)
-          .innerJoin(s.users, eq(s.users.id, s.apiTokens.userId))
-          .where(
-            and(
-              inArray(s.apiTokens.id, p.tokenIds),
-              or(isNotNull(s.apiTokens.revokedAt), lte(s.apiTokens.expiresAt, p.now), ne(s.users.active, 1)),
-            ),
-          )
-      : [],
-  ]);
-  return { sessions: sessions.map((r) => r.id), tokens: tokens.map((r) => r.id) };
 }

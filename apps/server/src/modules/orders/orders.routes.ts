@@ -16,12 +16,12 @@ import { AppError } from '../../lib/app-error.ts';
 import { isRedemptionOpen } from '../../lib/calendar.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 import { assertStoreAdmin, canAdminStore, recordOfStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { addOrderLine, createOrder, deleteOrder, editOrder, getOrder, listOrders, moveOrder, setOrderArchived } from './orders.service.ts';
 
 const orderItem = itemEnvelope(orderSchema);
 
-export async function ordersRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function ordersRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config, cache } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -16,11 +16,10 @@ import * as s from '../../db/schema/index.ts';
 import { enqueueOrderApprovedMail } from '../mail/mail.service.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { startOfLocalDay } from '../../lib/calendar.ts';
-import { raisedRule } from '../../lib/database-rules.ts';
+import { pgCode, raisedRule, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 import { postPoints } from '../points/points.service.ts';
 import { findOrderable, moveStock } from '../products/products.service.ts';
-import { firstPictures } from '../products/pictures.ts';
-import { pgCode, UNIQUE_VIOLATION } from '../rewards/search.ts';
+import { firstPictures } from '../products/pictures.service.ts';
 
 /** Order DTOs with lines (name, first picture) and tracking, for a page of orders. */
 async function toOrders(db: DbOrTx, rows: (typeof s.orders.$inferSelect)[]): Promise<Order[]> {

@@ -1,39 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { itemEnvelope } from '@rewards/shared/common';
 import { coordinatesSchema, placeSchema } from '@rewards/shared/places';
-import { AppError, type FieldIssue } from '../../lib/app-error.ts';
+import { refuseInvalidCoordinates } from '../../lib/invalid-coordinates.ts';
 import { reverseGeocode } from './places.service.ts';
-
-const fieldMessages: Record<string, string> = {
-  latitude: 'Latitude must be a number from -90 to 90',
-  longitude: 'Longitude must be a number from -180 to 180',
-};
-
-/**
- * For routes declared with `attachValidation: true` whose input is a position: a position that does not
- * validate is INVALID_COORDINATES (400), with one `{ field, message, code }` per problem.
- */
-export function refuseInvalidCoordinates(request: FastifyRequest): void {
-  const error = request.validationError as (Error & { validation?: unknown[]; validationContext?: string }) | undefined;
-  if (!error) return;
-  const issues = (error.validation ?? []) as {
-    instancePath: string;
-    message?: string;
-    keyword: string;
-    params?: { issue?: { code?: string } };
-  }[];
-  const details: FieldIssue[] = issues.map((v) => {
-    const path = v.instancePath.split('/').filter(Boolean);
-    const name = path[0];
-    return {
-      field: [error.validationContext ?? 'body', ...path].join('.'),
-      message: (name && fieldMessages[name]) ?? v.message ?? 'Invalid value',
-      code: v.params?.issue?.code ?? v.keyword,
-    };
-  });
-  throw new AppError('INVALID_COORDINATES', details);
-}
 
 /** Offline reverse geocoding (docs/decisions/0029-offline-reverse-geocoding.md); registered under /api/places. */
 export async function placesRoutes(app: FastifyInstance) {

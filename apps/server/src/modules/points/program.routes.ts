@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { itemEnvelope } from '@rewards/shared/common';
 import { programCalendarSchema } from '@rewards/shared/program';
 import { programCalendar } from '../../lib/calendar.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 
 /** The program calendar shown on /about and /account. */
-export async function programRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function programRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { clock, config } = opts.deps;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/',

@@ -19,10 +19,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { listField, parseFields, readForm, type UploadedFile } from '../../lib/multipart.ts';
 import { RawJson, answerFromCache, sendCachedBody, type Admission } from '../../lib/response-cache.ts';
-import { knownShopStoreId, shopStoreId } from '../../lib/shop-store.ts';
+import { knownShopStoreId, shopStoreId } from '../stores/stores.service.ts';
 import { viewerKey } from '../../lib/viewer-key.ts';
 import { assertStoreAdmin, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { recordMovement } from '../inventory/inventory.service.ts';
 import {
   availableStock,
@@ -42,7 +42,7 @@ import {
   updateProduct,
 } from './products.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
-import { CatalogSearch } from '../search/search-index.ts';
+import { CatalogSearch } from '../search/search.service.ts';
 
 const productList = listEnvelope(productSchema);
 const productItem = itemEnvelope(productSchema);
@@ -52,8 +52,9 @@ const emptyList = (page: number, pageSize: number) => ({ data: [], page, pageSiz
 const listKey = (storeId: number, url: string) => `list:${storeId}:${url}`;
 const slugKey = (storeId: number | null, slug: string) => `slug:${storeId}:${slug}`;
 
-export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
-  const { db, clock, config, cache, search } = opts.deps;
+export async function productsRoutes(app: FastifyInstance, opts: { deps: ServerContext; search: CatalogSearch }) {
+  const { db, clock, config, cache } = opts.deps;
+  const { search } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', answerFromCache(cache));
 
@@ -84,7 +85,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
     (authOnly: boolean) =>
     async (request: FastifyRequest<{ Querystring: z.infer<typeof productListQuerySchema> }>, reply: FastifyReply) => {
       const q = request.query;
-      const storeId = authOnly ? requireUser(request).storeId : await shopStoreId(db, request, q.storeId);
+      const storeId = authOnly ? requireUser(request).storeId : await shopStoreId(db, request.principal?.storeId, q.storeId);
       if (!storeId) return emptyList(q.page, q.pageSize);
       // A search is kept from its second request on: most are typed once, and the index answers them anyway.
       return sendCached(
@@ -108,7 +109,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
     const storeId = authOnly
       ? request.principal?.storeId
       : asked === undefined
-        ? knownShopStoreId(db, request)
+        ? knownShopStoreId(db, request.principal?.storeId)
         : typeof asked === 'string' && /^[1-9]\d{0,8}$/.test(asked)
           ? Number(asked)
           : undefined;
@@ -182,7 +183,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
     },
     async (request) => {
       const q = request.query;
-      const storeId = await shopStoreId(db, request, q.storeId);
+      const storeId = await shopStoreId(db, request.principal?.storeId, q.storeId);
       return { data: storeId ? await suggestProducts(db, search, { storeId, q: q.q, limit: q.limit }) : [] };
     },
   );
@@ -195,7 +196,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       config: {
         access: 'public',
         cachedAnswer: (request) => {
-          const storeId = knownShopStoreId(db, request);
+          const storeId = knownShopStoreId(db, request.principal?.storeId);
           const { slug } = request.params as { slug?: unknown };
           return storeId == null || typeof slug !== 'string' ? undefined : slugKey(storeId, slug);
         },
@@ -208,7 +209,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       },
     },
     async (request, reply) => {
-      const storeId = await shopStoreId(db, request);
+      const storeId = await shopStoreId(db, request.principal?.storeId);
       return sendCached(request, reply, slugKey(storeId, request.params.slug), async () => ({
         data: await getShopProduct(db, { slug: request.params.slug }, storeId),
       }));
@@ -272,7 +273,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
     },
     async (request, reply) => {
       const q = request.query;
-      const storeId = await shopStoreId(db, request, q.storeId);
+      const storeId = await shopStoreId(db, request.principal?.storeId, q.storeId);
       if (!storeId) return { data: [] };
       const userId = q.type === 'recommended' ? request.principal?.id : undefined;
       const produce = async () => ({ data: await productStats(db, { type: q.type, storeId, limit: q.limit, userId, now: clock.now() }) });
@@ -308,7 +309,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: AppDeps
       },
       async (request, reply) => {
         const q = request.query;
-        const storeId = access === 'user' ? requireUser(request).storeId : await shopStoreId(db, request, q.storeId);
+        const storeId = access === 'user' ? requireUser(request).storeId : await shopStoreId(db, request.principal?.storeId, q.storeId);
         if (!storeId) return { data: [] };
         return sendCached(request, reply, `other:${storeId}:${request.url}`, async () => ({
           data: await otherResults(db, { ...q, storeId }),

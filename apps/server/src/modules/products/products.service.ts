@@ -5,9 +5,9 @@ import { MAX_PRODUCT_PICTURES } from '@rewards/shared/products';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { raisedRule } from '../../lib/database-rules.ts';
+import { raisedRule } from '../../lib/database-errors.ts';
 import { normalizeSearch, productSearchText, slugify } from '../../lib/search-text.ts';
-import { CatalogSearch, type CatalogueSource, type CatalogueVersions, type IndexableProduct } from '../search/search-index.ts';
+import { CatalogSearch, type CatalogueSource, type CatalogueVersions, type IndexableProduct } from '../search/search.service.ts';
 
 const NEW_PRODUCT_DAYS = 30;
 const LOW_STOCK = 5;

@@ -11,14 +11,14 @@ import {
   profileFormSchema,
   userPreferencesSchema,
 } from '@rewards/shared/profile';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { pickLanguage } from '../../lib/language.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { refuseInvalidCoordinates } from '../places/places.routes.ts';
+import { refuseInvalidCoordinates } from '../../lib/invalid-coordinates.ts';
 import { adoptNearestStore, forgetPosition, getPreferences, savePosition, saveProfile } from './profile.service.ts';
 
 /** The session user's profile and preferences (docs/architecture.md P3 and P7); registered under /api. */
-export async function profileRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function profileRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config } = opts.deps;
   const teamsAvailable = config.teams !== null;
   const r = app.withTypeProvider<ZodTypeProvider>();

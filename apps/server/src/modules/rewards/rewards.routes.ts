@@ -11,16 +11,16 @@ import {
   rewardsByAreaQuerySchema,
 } from '@rewards/shared/rewards';
 import { notFound } from '../../lib/app-error.ts';
-import { shopStoreId } from '../../lib/shop-store.ts';
+import { shopStoreId } from '../stores/stores.service.ts';
 import { assertStoreAdmin, canAdminStore, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { createReward, deleteReward, getReward, listRewards, listRewardsByArea, setRewardActive, updateReward } from './rewards.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 
 const item = itemEnvelope(rewardSchema);
 
 /** Recognitions (docs/architecture.md P7, Rewards): read by everyone for their store, managed by its administrators. */
-export async function rewardsRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function rewardsRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -38,7 +38,7 @@ export async function rewardsRoutes(app: FastifyInstance, opts: { deps: AppDeps 
     },
     async (request) => {
       const { page, pageSize, search, areaId } = request.query;
-      const storeId = await shopStoreId(db, request, request.query.storeId);
+      const storeId = await shopStoreId(db, request.principal?.storeId, request.query.storeId);
       if (!storeId) return { data: [], page, pageSize, totalCount: 0, totalPages: 0 };
       const admin = request.principal ? canAdminStore(request.principal, storeId) : false;
       return listRewards(db, { storeId, page, pageSize, search, areaId, active: admin ? request.query.active : true });
@@ -57,7 +57,7 @@ export async function rewardsRoutes(app: FastifyInstance, opts: { deps: AppDeps 
       },
     },
     async (request) => {
-      const storeId = await shopStoreId(db, request, request.query.storeId);
+      const storeId = await shopStoreId(db, request.principal?.storeId, request.query.storeId);
       return { data: storeId ? await listRewardsByArea(db, storeId) : [] };
     },
   );

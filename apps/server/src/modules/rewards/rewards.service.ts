@@ -4,10 +4,10 @@ import { REWARD_CODE_MAX, type Reward, type RewardAreaGroup, type RewardCreate, 
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { slugify } from '../../lib/search-text.ts';
+import { containsText, slugify } from '../../lib/search-text.ts';
 import { assertAreaOfStore } from '../areas/areas.service.ts';
 import { assertStoreExists } from '../stores/stores.service.ts';
-import { containsText, FOREIGN_KEY_VIOLATION, pgCode, UNIQUE_VIOLATION } from './search.ts';
+import { FOREIGN_KEY_VIOLATION, pgCode, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 
 const columns = {
   id: s.rewards.id,

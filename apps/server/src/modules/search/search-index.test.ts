@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@rewards/shared/products';
-import { CatalogSearch, type CatalogueSource, type IndexableProduct, typoDistance } from './search-index.ts';
+import { CatalogSearch, type CatalogueSource, type IndexableProduct, typoDistance } from './search.service.ts';
 
 // The index on its own, with a catalogue held in the test: when it reads, what a search waits for.
 function product(id: number, name: string, p: Partial<Product> = {}): IndexableProduct {

@@ -5,13 +5,13 @@ import { isAdminRole } from '@rewards/shared/enums';
 import { storeFormSchema, storeListQuerySchema, storeSchema, storeUpdateSchema, userStoreQuerySchema } from '@rewards/shared/stores';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { assertUserInScope, findUserScope } from '../users/users.service.ts';
 import { createStore, deleteStore, getStore, getStoreOfUser, listStores, setStoreActive, updateStore } from './stores.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 
 /** Stores (offices): everyone lists the active ones; super administrators create, edit, (de)activate and delete them. */
-export async function storesRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function storesRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, cache } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { timeZoneAt } from '../places/places.service.ts';
-import { pgCode, UNIQUE_VIOLATION } from '../rewards/search.ts';
+import { pgCode, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 
 const sedeTaken = () => new AppError('SEDE_ID_TAKEN', [{ field: 'body.sedeId', message: 'Already used by another store', code: 'taken' }]);
 
@@ -192,6 +192,46 @@ export async function deleteStore(db: DbOrTx, id: number): Promise<Store> {
 export async function defaultStoreId(db: DbOrTx): Promise<number | null> {
   const [first] = await db.select({ id: s.stores.id }).from(s.stores).where(eq(s.stores.active, true)).orderBy(asc(s.stores.id)).limit(1);
   return first?.id ?? null;
+}
+
+/** The default store changes only when stores do: remembered for a short while per database. */
+const DEFAULT_STORE_TTL_MS = 30_000;
+const remembered = new WeakMap<object, { id: number | null; until: number }>();
+/** The read of the default store under way, per database: the requests that need it meanwhile share it. */
+const reading = new WeakMap<object, Promise<number | null>>();
+
+function cachedDefaultStoreId(db: DbOrTx): Promise<number | null> {
+  const hit = remembered.get(db);
+  if (hit && hit.until > Date.now()) return Promise.resolve(hit.id);
+  let read = reading.get(db);
+  if (!read) {
+    read = defaultStoreId(db)
+      .then((id) => {
+        remembered.set(db, { id, until: Date.now() + DEFAULT_STORE_TTL_MS });
+        return id;
+      })
+      .finally(() => reading.delete(db));
+    reading.set(db, read);
+  }
+  return read;
+}
+
+/**
+ * The store `shopStoreId` gives a visitor who names none, when it is known without waiting: the user's
+ * store, or the default store while it is remembered; undefined when it would have to be read.
+ */
+export function knownShopStoreId(db: DbOrTx, userStoreId: number | null | undefined): number | null | undefined {
+  if (userStoreId != null) return userStoreId;
+  const hit = remembered.get(db);
+  return hit && hit.until > Date.now() ? hit.id : undefined;
+}
+
+/**
+ * The store a shopper browses: the one asked for, else the user's store, else the default store
+ * (signed out). docs/architecture.md A6.10: search and lists only show products of the user's store.
+ */
+export async function shopStoreId(db: DbOrTx, userStoreId: number | null | undefined, asked?: number): Promise<number | null> {
+  return asked ?? userStoreId ?? (await cachedDefaultStoreId(db));
 }
 
 /** A form's store must exist (a super administrator may name any id): 400 on the field otherwise. */

@@ -8,7 +8,7 @@ import * as s from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { startDrainLoop } from '../../lib/drain-loop.ts';
 import { renderOutboxRow, type OutboxRow } from '../mail/mail.service.ts';
-import { classifyGraphError, clientCredentialsToken, graphClient, GRAPH_TIMEOUT_MS, type GraphFailure } from './graph.ts';
+import { classifyGraphError, clientCredentialsToken, graphClient, GRAPH_TIMEOUT_MS, type GraphFailure } from '../../lib/graph.ts';
 
 /** What Graph shows in the activity feed: the preview is at most 150 characters. */
 const PREVIEW_MAX = 150;

@@ -5,7 +5,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
-import { clientCredentialsToken, graphClient } from './graph.ts';
+import { clientCredentialsToken, graphClient } from '../../lib/graph.ts';
 import { deliverDueTeams, graphTeamsTransport, type TeamsDeliveryOptions } from './teams-worker.ts';
 
 type Answer = { status: number; headers?: Record<string, string>; body?: unknown };

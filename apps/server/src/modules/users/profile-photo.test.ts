@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, png, signIn, type TestApp } from '../../../test/harness.ts';
-import { writeDemoPortraits } from '../../db/seed/portraits.ts';
-import { fixedToken, graphClient } from '../teams/graph.ts';
-import { ensureProfilePhoto } from './profile-photo.ts';
+import { writeDemoPortraits } from '../../seed/portraits.ts';
+import { fixedToken, graphClient } from '../../lib/graph.ts';
+import { ensureProfilePhoto } from './profile-photo.service.ts';
 
 /** A local picture host (the provider's picture URL, and Graph's /me/photo/$value), counting what it is asked. */
 class PictureHost {

@@ -22,7 +22,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { isAccrualOpen } from '../../lib/calendar.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from '../auth/auth.service.ts';
 import {
   adminAdjustPoints,
@@ -41,7 +41,7 @@ import {
 } from './users.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 
-export async function usersRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function usersRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

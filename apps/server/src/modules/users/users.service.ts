@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { canAdminStore, type Principal } from '../../plugins/auth.ts';
 import { revokeUserSessions } from '../auth/auth.service.ts';
 import { adjustUserPoints } from '../points/points.service.ts';
-import { pgCode, UNIQUE_VIOLATION } from '../rewards/search.ts';
+import { pgCode, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 
 /** What the identity provider told us about the person signing in (POST /api/users/auth payload). */
 export interface SignInIdentity {

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { idParamsSchema, itemEnvelope, listEnvelope, paginationSchema } from '@rewards/shared/common';
 import { wishlistAddSchema, wishlistItemSchema } from '@rewards/shared/wishlist';
 import { requireUser } from '../../plugins/auth.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { ServerContext } from '../../lib/server-context.ts';
 import { addToWishlist, listWishlist, removeFromWishlist } from './wishlist.service.ts';
 
 /** The session user's wishlist (add: 'successfully added to my wishlist'; remove: 'product removed'). */
-export async function wishlistRoutes(app: FastifyInstance, opts: { deps: AppDeps }) {
+export async function wishlistRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

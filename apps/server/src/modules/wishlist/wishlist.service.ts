@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { findOrderable } from '../products/products.service.ts';
-import { firstPictures } from '../products/pictures.ts';
+import { firstPictures } from '../products/pictures.service.ts';
 
 export interface WishlistItem {
   id: number;

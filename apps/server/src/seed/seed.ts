@@ -1,11 +1,11 @@
 import { count } from 'drizzle-orm';
 import { Role } from '@rewards/shared/enums';
-import type { Db } from '../client.ts';
-import * as s from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import * as s from '../db/schema/index.ts';
 import { areaData, categoryData, productData, rewardData, storeData } from './catalog-data.ts';
 import { demoAccounts } from './demo-accounts.ts';
-import { productSearchText, slugify } from '../../lib/search-text.ts';
-import { moveStock } from '../../modules/products/products.service.ts';
+import { productSearchText, slugify } from '../lib/search-text.ts';
+import { moveStock } from '../modules/products/products.service.ts';
 import { bannerSvg, drawingSvg, writePicture } from './images.ts';
 
 export interface SeedOptions {

@@ -1,4 +1,4 @@
-import { storeImage } from '../../lib/images.ts';
+import { storeImage } from '../lib/images.ts';
 import type { IconKind } from './catalog-data.ts';
 
 /** Simple product drawings in a 200x200 box, centred; `c` is the accent colour. */

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { Role } from '@rewards/shared/enums';
-import { loadConfig } from '../../config.ts';
-import * as s from '../schema/index.ts';
-import { freshDatabase } from '../../../test/harness.ts';
+import { loadConfig } from '../config.ts';
+import * as s from '../db/schema/index.ts';
+import { freshDatabase } from '../../test/harness.ts';
 import { prepareDatabase } from './prepare.ts';
 
 const production = {

@@ -3,7 +3,7 @@ import { ResponseType, type Client } from '@microsoft/microsoft-graph-client';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { removeImage, storeImage } from '../../lib/images.ts';
-import { GRAPH_TIMEOUT_MS } from '../teams/graph.ts';
+import { GRAPH_TIMEOUT_MS } from '../../lib/graph.ts';
 
 /** A photo larger than this is not a profile photo. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, like } from 'drizzle-orm';
-import * as s from '../schema/index.ts';
-import { assertInvariants } from '../../../test/invariants.ts';
-import { freshDatabase } from '../../../test/harness.ts';
-import type { Db } from '../client.ts';
+import * as s from '../db/schema/index.ts';
+import { assertInvariants } from '../../test/invariants.ts';
+import { freshDatabase } from '../../test/harness.ts';
+import type { Db } from '../db/client.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { demoEmployees, inactiveEmployee, seedDemoLoads } from './demo-loads.ts';
 import { seedIfEmpty } from './seed.ts';

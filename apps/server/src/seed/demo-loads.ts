@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import * as s from '../schema/index.ts';
-import { creditLoad } from '../../modules/loads/loads.service.ts';
+import type { Db } from '../db/client.ts';
+import * as s from '../db/schema/index.ts';
+import { creditLoad } from '../modules/loads/loads.service.ts';
 
 /**
  * Demo employees and demo bulk loads (issue 9), so the loads pages have something to show: 60

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { Role } from '@rewards/shared/enums';
-import type { Config } from '../../config.ts';
-import type { Db } from '../client.ts';
-import * as s from '../schema/index.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import * as s from '../db/schema/index.ts';
 import { seedDemoChallenges } from './demo-challenges.ts';
 import { seedDemoLoads } from './demo-loads.ts';
 import { writeDemoPortraits } from './portraits.ts';
