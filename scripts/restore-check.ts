@@ -5,8 +5,9 @@
  *
  * `backup.dump` is `pg_dump --format=custom` output. The scratch database (rs_restore_check_<random>) is
  * created through --admin-url (or RESTORE_ADMIN_URL), restored with pg_restore, checked, and dropped
- * (kept with --keep). Checks: every migration of this server's journal is applied, and the money
- * invariants hold (balance = sum of the ledger, stock = sum of the stock ledger, nothing negative).
+ * (kept with --keep). Checks: every migration of this server's journal is applied, every SQL function
+ * holds its file's definition (apps/server/src/db/functions), and the money invariants hold (balance =
+ * sum of the ledger, stock = sum of the stock ledger, nothing negative).
  * Prints one JSON report; exits 0 when every check passes, 1 when one fails, 2 on a usage or restore error.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { pendingMigrations, type Db } from '../apps/server/src/db/client.ts';
+import { pendingFunctions, pendingMigrations, type Db } from '../apps/server/src/db/client.ts';
 import { checkInvariants } from '../apps/server/src/db/invariants.ts';
 
 function usage(message: string): never {
@@ -58,13 +59,14 @@ try {
     try {
       const db = drizzle(pool) as unknown as Db;
       const pending = await pendingMigrations(db);
+      const functions = await pendingFunctions(db);
       const invariants = await checkInvariants(db);
       const counts = await pool.query<{ users: number; orders: number; ledger: number; movements: number }>(
         `select (select count(*) from users)::int as users, (select count(*) from orders)::int as orders,
                 (select count(*) from point_transactions)::int as ledger, (select count(*) from inventory_movements)::int as movements`,
       );
       const failed = invariants.filter((i) => i.rows.length > 0);
-      const ok = pending.length === 0 && failed.length === 0;
+      const ok = pending.length === 0 && functions.length === 0 && failed.length === 0;
       console.log(
         JSON.stringify(
           {
@@ -74,6 +76,8 @@ try {
             seconds: Number(((Date.now() - started) / 1000).toFixed(1)),
             rows: counts.rows[0],
             migrations: pending.length ? { pending } : 'all applied',
+            // A function that differs (or is missing) is written again from its file when the server starts.
+            functions: functions.length ? Object.fromEntries(functions.map((f) => [f.name, f.state])) : 'all match',
             invariants: invariants.map((i) => ({ check: i.check, holds: i.rows.length === 0, rows: i.rows.slice(0, 20) })),
           },
           null,

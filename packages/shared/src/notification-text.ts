@@ -6,9 +6,10 @@ import type { Notification } from './notifications.ts';
  * How a notification reads, as a text key and its values, so each client words it in its own language.
  * System texts are recognised from what the database stores today ('Order #12' from rs_place_order,
  * 'Order #12: status 3' from order moves, 'Order #12: edited' from an administrator's edit, 'Points expired
- * (2026)' from the expiry job, the product news of migration 0019: 'Back in stock: Termo', '3 wishlist products
- * back in stock', 'New in your category: Termo', '4 new products in your category'); anything else
- * (an administrator's reason, a load's recognition and reason) is shown as written, with its type.
+ * (2026)' from the expiry job, the product news of rs_product_news_flush (apps/server/src/db/functions):
+ * 'Back in stock: Termo', '3 wishlist products back in stock', 'New in your category: Termo', '4 new products
+ * in your category'); anything else (an administrator's reason, a load's recognition and reason) is shown as
+ * written, with its type.
  */
 export type NotificationText =
   | { key: 'orderPlaced'; values: { id: number } }

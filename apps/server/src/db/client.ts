@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { applyFunctions, functionStates, type FunctionState } from './functions.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -25,6 +26,8 @@ export interface Database {
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+/** The SQL functions, one file each with its current definition, applied after the migrations (functions.ts). */
+const functionsFolder = path.join(import.meta.dirname, 'functions');
 
 /**
  * The migrations of the journal that the database has not applied, by tag (empty: up to date). Drizzle's
@@ -39,6 +42,11 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
   const applied = await db.execute<{ created_at: string }>(sql`select created_at from drizzle.__drizzle_migrations`);
   const done = new Set(applied.rows.map((r) => Number(r.created_at)));
   return journal.entries.filter((e) => !done.has(e.when)).map((e) => e.tag);
+}
+
+/** The SQL functions whose definition in the database is not their file's (empty: all current). */
+export async function pendingFunctions(db: Db): Promise<FunctionState[]> {
+  return (await functionStates(db, functionsFolder)).filter((f) => f.state !== 'same');
 }
 
 /**
@@ -105,8 +113,9 @@ function acquireLock(dir: string): () => void {
 export const MIGRATION_LOCK_KEY = 0x72732d6d;
 
 /**
- * Runs the migrations holding a PostgreSQL advisory lock, so that instances starting at once migrate
- * one after the other: the first applies them, the others wait, then find nothing left to apply.
+ * Runs the migrations (then the SQL functions) holding a PostgreSQL advisory lock, so that instances
+ * starting at once migrate one after the other: the first applies them, the others wait, then find
+ * nothing left to apply.
  * Drizzle's migrator takes no lock of its own (two at once would both create the same tables).
  */
 async function migrateOnce(url: string, migrate: () => Promise<void>): Promise<void> {
@@ -126,8 +135,27 @@ async function migrateOnce(url: string, migrate: () => Promise<void>): Promise<v
 }
 
 /**
+ * Brings the database up to date: the journal's migrations it has not applied, then the SQL functions
+ * whose definition differs from their file (functions.ts), on PostgreSQL (`url`) under the advisory
+ * lock. Returns the functions it wrote. openDatabase runs it; running it again is harmless.
+ */
+export async function migrateDatabase(db: Db, url?: string): Promise<{ functions: string[] }> {
+  let functions: string[] = [];
+  if (url) {
+    await migrateOnce(url, async () => {
+      await migratePg(db as never, { migrationsFolder });
+      functions = await applyFunctions(db, functionsFolder);
+    });
+  } else {
+    await migratePglite(db, { migrationsFolder });
+    functions = await applyFunctions(db, functionsFolder);
+  }
+  return { functions };
+}
+
+/**
  * Opens PGlite (files under `dir`, or in memory when `dir` is undefined) or PostgreSQL, and applies
- * the committed migrations.
+ * the committed migrations and the SQL functions (migrateDatabase).
  */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string; poolMax?: number }): Promise<Database> {
   if (opts.url) {
@@ -137,7 +165,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; poo
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     try {
-      await migrateOnce(opts.url, () => migratePg(db as never, { migrationsFolder }));
+      await migrateDatabase(db, opts.url);
     } catch (err) {
       await pool.end();
       throw err;
@@ -167,7 +195,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; poo
       extensions: { unaccent, pg_trgm },
     });
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-    await migratePglite(db, { migrationsFolder });
+    await migrateDatabase(db);
     let closed = false;
     return {
       db,

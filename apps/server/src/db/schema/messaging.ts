@@ -91,10 +91,11 @@ export const profiles = pgTable(
 );
 
 /**
- * Product news waiting for the end of their transaction (migration 0019, docs/decisions/0035-product-news.md):
- * restocks from zero of wishlisted products and new products of a category someone opted in to, written
- * by triggers and turned into one notification per shopper by the deferred trigger on
- * `product_news_batches` just before COMMIT. Rows never outlive their transaction.
+ * Product news waiting for the end of their transaction (docs/decisions/0035-product-news.md): restocks
+ * from zero of wishlisted products and new products of a category someone opted in to, written by triggers
+ * (db/functions/rs_product_news_restocked.sql, rs_product_news_created.sql) and turned into one notification
+ * per shopper by the deferred trigger on `product_news_batches` just before COMMIT
+ * (db/functions/rs_product_news_flush.sql). Rows never outlive their transaction.
  */
 export const productNewsPending = pgTable(
   'product_news_pending',

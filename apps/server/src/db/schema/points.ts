@@ -31,8 +31,8 @@ export const pointTransactions = pgTable(
 /**
  * A bulk load of points (group record, docs/decisions/0005-bulk-loads.md): who sent it (and their office
  * then), the store, the recognition, the points each receiver got, and how many e-mails were credited
- * and refused. Written by `rs_credit_load` (migration 0010) with its entries, ledger rows and
- * notifications, in one statement.
+ * and refused. Written by `rs_credit_load` (db/functions/rs_credit_load.sql) with its entries, ledger
+ * rows and notifications, in one statement.
  */
 export const loads = pgTable(
   'loads',
