@@ -105,6 +105,7 @@ export async function buildApp(
   hot.attach({ cache, headers: apiSecurityHeaders(config), requestId, log: app.log });
   app.addHook('preClose', async () => hot.close());
   app.decorate('hotAnswers', hot);
+  app.decorate('responseCache', cache);
   app.addHook('onClose', async () => {
     await cache.stop();
     await redis?.quit();

@@ -75,6 +75,8 @@ export async function createTestApp(
     databaseUrl,
     config,
     clock,
+    /** The app's response cache: what services that change cached reads are given. */
+    cache: app.responseCache,
     async close() {
       await app.close();
       await database.close();

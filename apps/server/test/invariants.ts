@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { DbOrTx } from '../src/db/client.ts';
 import * as s from '../src/db/schema/index.ts';
 import { checkInvariants } from '../src/db/invariants.ts';
-import { moveStock } from '../src/modules/products/products.service.ts';
+import { moveStock } from '../src/modules/inventory/inventory.service.ts';
 
 /**
  * The money invariants (src/db/invariants.ts), checked after each test of every file that moves points or

@@ -16,8 +16,6 @@ export interface Lifecycle<S extends z.ZodTypeAny> {
   setActive(request: FastifyRequest, id: number, active: boolean): Promise<z.infer<S>>;
   /** Deletes the record or refuses (409 with the module's code); omitted where records are never deleted. */
   remove?(request: FastifyRequest, id: number): Promise<z.infer<S>>;
-  /** Runs after every successful change (the response cache of catalogue records). */
-  changed?(): void;
 }
 
 /**
@@ -29,10 +27,7 @@ export function lifecycleRoutes<S extends z.ZodTypeAny>(app: FastifyInstance, l:
   const prefix = l.prefix ?? '';
   // Typed as a plain schema: the handlers' answers are checked by `setActive` and `remove` above instead.
   const response: { 200: z.ZodTypeAny } = { 200: itemEnvelope(l.item) };
-  const done = (data: z.infer<S>) => {
-    l.changed?.();
-    return { data };
-  };
+  const done = (data: z.infer<S>) => ({ data });
 
   for (const active of [true, false]) {
     r.put(

@@ -152,7 +152,29 @@ export type Admission = 'first' | 'second';
 
 type Entry = { body: CachedBody; expires: number };
 
-export class ResponseCache {
+/**
+ * What a write that changes cached reads is given: it raises the invalidation itself, after its transaction
+ * commits (docs/architecture.md A6.9; every instance through Redis, decision 0015).
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's response cache (tests hand it to services as their cache signal). */
+    responseCache: ResponseCache;
+  }
+}
+
+export interface CacheInvalidation {
+  invalidate(): void;
+}
+
+/** Awaits a write that changes cached reads, then raises their invalidation (a write that failed changed nothing). */
+export async function invalidating<T>(cache: CacheInvalidation, write: Promise<T>): Promise<T> {
+  const result = await write;
+  cache.invalidate();
+  return result;
+}
+
+export class ResponseCache implements CacheInvalidation {
   /** Answers admitted on their first request (pages, product lists): most of the room. */
   private readonly entries = new Map<string, Entry>();
   /**

@@ -5,7 +5,7 @@ import * as s from '../db/schema/index.ts';
 import { areaData, categoryData, productData, rewardData, storeData } from './catalog-data.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { productSearchText, slugify } from '../lib/search-text.ts';
-import { moveStock } from '../modules/products/products.service.ts';
+import { moveStock } from '../modules/inventory/inventory.service.ts';
 import { bannerSvg, drawingSvg, writePicture } from './images.ts';
 
 export interface SeedOptions {

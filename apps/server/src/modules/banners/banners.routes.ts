@@ -85,9 +85,8 @@ export async function bannersRoutes(app: FastifyInstance, opts: { deps: ServerCo
       assertStoreAdmin(principal, fields.storeId);
       requirePicture(pictures);
       const banner = await withStoredImages(config.uploadsDir, 'banners', pictures, async ([picture]) => ({
-        result: await createBanner(db, { ...fields, picture: picture!, actorId: principal.id, now: clock.now() }),
+        result: await createBanner(db, { ...fields, picture: picture!, actorId: principal.id, now: clock.now() }, cache),
       }));
-      cache.invalidate();
       return reply.status(201).send({ data: banner });
     },
   );
@@ -107,10 +106,9 @@ export async function bannersRoutes(app: FastifyInstance, opts: { deps: ServerCo
       const { principal, record: current } = await recordOfStoreAdmin(request, () => getBanner(db, request.params.id));
       const { fields, pictures } = await readPictureForm(request, bannerUpdateSchema);
       const banner = await withStoredImages(config.uploadsDir, 'banners', pictures, async ([picture]) => {
-        const updated = await updateBanner(db, current.id, { ...fields, picture, actorId: principal.id, now: clock.now() });
+        const updated = await updateBanner(db, current.id, { ...fields, picture, actorId: principal.id, now: clock.now() }, cache);
         return { result: updated.banner, replaced: [updated.previousPicture] };
       });
-      cache.invalidate();
       return { data: banner };
     },
   );
@@ -122,13 +120,12 @@ export async function bannersRoutes(app: FastifyInstance, opts: { deps: ServerCo
     summaries: { activate: 'Activate a banner', deactivate: 'Deactivate a banner', delete: 'Delete a banner' },
     setActive: async (request, id, active) => {
       const { principal, record } = await bannerOfAdmin(request, id);
-      return (await updateBanner(db, record.id, { active, actorId: principal.id, now: clock.now() })).banner;
+      return (await updateBanner(db, record.id, { active, actorId: principal.id, now: clock.now() }, cache)).banner;
     },
     remove: async (request, id) => {
-      const banner = await deleteBanner(db, (await bannerOfAdmin(request, id)).record.id);
+      const banner = await deleteBanner(db, (await bannerOfAdmin(request, id)).record.id, cache);
       await removeImage(config.uploadsDir, banner.picture);
       return banner;
     },
-    changed: () => cache.invalidate(),
   });
 }

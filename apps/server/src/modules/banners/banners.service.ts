@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { assertStoreExists } from '../stores/stores.service.ts';
+import { invalidating, type CacheInvalidation } from '../../lib/response-cache.ts';
 
 const columns = {
   id: s.banners.id,
@@ -45,6 +46,7 @@ export async function getBanner(db: DbOrTx, id: number): Promise<Banner> {
 export async function createBanner(
   db: DbOrTx,
   p: { storeId: number; title: string; position: number; picture: string; actorId: number; now: Date },
+  cache: CacheInvalidation,
 ): Promise<Banner> {
   await assertStoreExists(db, p.storeId);
   const [row] = await db
@@ -60,6 +62,7 @@ export async function createBanner(
       updatedAt: p.now,
     })
     .returning(columns);
+  cache.invalidate();
   return row!;
 }
 
@@ -67,8 +70,9 @@ export async function updateBanner(
   db: DbOrTx,
   id: number,
   p: { title?: string; position?: number; picture?: string; active?: boolean; actorId: number; now: Date },
+  cache: CacheInvalidation,
 ): Promise<{ banner: Banner; previousPicture: string | null }> {
-  return db.transaction(async (tx) => {
+  const write = db.transaction(async (tx) => {
     const [current] = await tx.select(columns).from(s.banners).where(eq(s.banners.id, id)).for('update');
     if (!current) throw notFound();
     const [row] = await tx
@@ -85,10 +89,12 @@ export async function updateBanner(
       .returning(columns);
     return { banner: row!, previousPicture: p.picture ? current.picture : null };
   });
+  return invalidating(cache, write);
 }
 
-export async function deleteBanner(db: DbOrTx, id: number): Promise<Banner> {
+export async function deleteBanner(db: DbOrTx, id: number, cache: CacheInvalidation): Promise<Banner> {
   const [row] = await db.delete(s.banners).where(eq(s.banners.id, id)).returning(columns);
   if (!row) throw notFound();
+  cache.invalidate();
   return row;
 }

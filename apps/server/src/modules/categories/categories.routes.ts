@@ -68,9 +68,8 @@ export async function categoriesRoutes(app: FastifyInstance, opts: { deps: Serve
       assertStoreAdmin(principal, fields.storeId);
       requirePicture(pictures);
       const category = await withStoredImages(config.uploadsDir, 'categories', pictures, async ([picture]) => ({
-        result: await createCategory(db, { ...fields, picture: picture!, actorId: principal.id, now: clock.now() }),
+        result: await createCategory(db, { ...fields, picture: picture!, actorId: principal.id, now: clock.now() }, cache),
       }));
-      cache.invalidate();
       return reply.status(201).send({ data: category });
     },
   );
@@ -91,10 +90,9 @@ export async function categoriesRoutes(app: FastifyInstance, opts: { deps: Serve
       const { principal, record: current } = await recordOfStoreAdmin(request, () => getCategory(db, request.params.id));
       const { fields, pictures } = await readPictureForm(request, categoryUpdateSchema);
       const category = await withStoredImages(config.uploadsDir, 'categories', pictures, async ([picture]) => {
-        const updated = await updateCategory(db, current.id, { ...fields, picture, actorId: principal.id, now: clock.now() });
+        const updated = await updateCategory(db, current.id, { ...fields, picture, actorId: principal.id, now: clock.now() }, cache);
         return { result: updated.category, replaced: [updated.previousPicture] };
       });
-      cache.invalidate();
       return { data: category };
     },
   );
@@ -107,13 +105,12 @@ export async function categoriesRoutes(app: FastifyInstance, opts: { deps: Serve
     summaries: { activate: 'Activate a category', deactivate: 'Deactivate a category', delete: 'Delete an empty category' },
     setActive: async (request, id, active) => {
       const { principal, record } = await categoryOfAdmin(request, id);
-      return setCategoryActive(db, record.id, active, principal.id, clock.now());
+      return setCategoryActive(db, record.id, active, principal.id, clock.now(), cache);
     },
     remove: async (request, id) => {
-      const deleted = await deleteCategory(db, (await categoryOfAdmin(request, id)).record.id);
+      const deleted = await deleteCategory(db, (await categoryOfAdmin(request, id)).record.id, cache);
       await removeImage(config.uploadsDir, deleted.picture);
       return deleted;
     },
-    changed: () => cache.invalidate(),
   });
 }

@@ -6,6 +6,7 @@ import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { productSearchText, slugify } from '../../lib/search-text.ts';
 import { assertStoreExists } from '../stores/stores.service.ts';
+import { invalidating, type CacheInvalidation } from '../../lib/response-cache.ts';
 
 const columns = {
   id: s.categories.id,
@@ -61,7 +62,11 @@ async function uniqueSlug(db: DbOrTx, storeId: number, title: string, exceptId?:
   for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
 }
 
-export async function createCategory(db: DbOrTx, input: CategoryForm & { picture: string; actorId: number; now: Date }): Promise<Category> {
+export async function createCategory(
+  db: DbOrTx,
+  input: CategoryForm & { picture: string; actorId: number; now: Date },
+  cache: CacheInvalidation,
+): Promise<Category> {
   await assertStoreExists(db, input.storeId);
   const slug = await uniqueSlug(db, input.storeId, input.title);
   const [row] = await db
@@ -78,6 +83,7 @@ export async function createCategory(db: DbOrTx, input: CategoryForm & { picture
       updatedAt: input.now,
     })
     .returning(columns);
+  cache.invalidate();
   return row!;
 }
 
@@ -86,8 +92,9 @@ export async function updateCategory(
   db: DbOrTx,
   id: number,
   input: { title: string; description: string; picture?: string; actorId: number; now: Date },
+  cache: CacheInvalidation,
 ): Promise<{ category: Category; previousPicture: string | null }> {
-  return db.transaction(async (tx) => {
+  const write = db.transaction(async (tx) => {
     const [current] = await tx.select().from(s.categories).where(eq(s.categories.id, id)).for('update');
     if (!current) throw notFound();
     const slug = current.title === input.title ? current.slug : await uniqueSlug(tx, current.storeId, input.title, id);
@@ -117,21 +124,30 @@ export async function updateCategory(
     }
     return { category: row!, previousPicture: input.picture ? current.picture : null };
   });
+  return invalidating(cache, write);
 }
 
-export async function setCategoryActive(db: DbOrTx, id: number, active: boolean, actorId: number, now: Date): Promise<Category> {
+export async function setCategoryActive(
+  db: DbOrTx,
+  id: number,
+  active: boolean,
+  actorId: number,
+  now: Date,
+  cache: CacheInvalidation,
+): Promise<Category> {
   const [row] = await db
     .update(s.categories)
     .set({ active, modifiedBy: actorId, updatedAt: now })
     .where(eq(s.categories.id, id))
     .returning(columns);
   if (!row) throw notFound();
+  cache.invalidate();
   return row;
 }
 
 /** Deletes an empty category; one with products is refused (deactivate it instead). */
-export async function deleteCategory(db: DbOrTx, id: number): Promise<Category> {
-  return db.transaction(async (tx) => {
+export async function deleteCategory(db: DbOrTx, id: number, cache: CacheInvalidation): Promise<Category> {
+  const write = db.transaction(async (tx) => {
     const [current] = await tx.select(columns).from(s.categories).where(eq(s.categories.id, id)).for('update');
     if (!current) throw notFound();
     const [products] = await tx.select({ n: count() }).from(s.products).where(eq(s.products.categoryId, id));
@@ -140,4 +156,5 @@ export async function deleteCategory(db: DbOrTx, id: number): Promise<Category> 
     await tx.delete(s.categories).where(eq(s.categories.id, id));
     return current;
   });
+  return invalidating(cache, write);
 }

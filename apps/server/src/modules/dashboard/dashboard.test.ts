@@ -9,7 +9,7 @@ import { createApiToken } from '../auth/auth.service.ts';
 import { createOrder, moveOrder } from '../orders/orders.service.ts';
 import { runPointExpiry } from '../points/expiry.service.ts';
 import { postPoints } from '../points/points.service.ts';
-import { moveStock } from '../products/products.service.ts';
+import { moveStock } from '../inventory/inventory.service.ts';
 import { getDashboard } from './dashboard.service.ts';
 
 /**
@@ -72,12 +72,12 @@ async function bulkLoad(store: number, rewardId: number, points: number, receive
 }
 
 async function order(userId: number, lines: { productId: number; quantity: number }[], when: string) {
-  const { order } = await createOrder(t.db, { userId, input: { lines }, now: at(when), redemptionOpen: true });
+  const { order } = await createOrder(t.db, { userId, input: { lines }, now: at(when), calendar: t.config.calendar, cache: t.cache });
   return order.id;
 }
 
 async function move(orderId: number, to: number[], when: string) {
-  for (const status of to) await moveOrder(t.db, { orderId, to: status, actorId: ids.admin!, now: at(when) });
+  for (const status of to) await moveOrder(t.db, { orderId, to: status, actorId: ids.admin!, now: at(when), cache: t.cache });
 }
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { inventoryListQuerySchema, inventoryMovementCreateSchema, inventoryMovem
 import { AppError } from '../../lib/app-error.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
 import type { ServerContext } from '../../lib/server-context.ts';
-import { getAdminProduct } from '../products/products.service.ts';
+import { getAdminProduct } from '../products/product-admin.service.ts';
 import { getMovement, listMovements, recordMovement, updateMovementReason } from './inventory.service.ts';
 
 const item = itemEnvelope(inventoryMovementSchema);
@@ -58,8 +58,7 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { deps: Server
       const principal = requireUser(request);
       const product = await getAdminProduct(db, request.body.productId);
       assertStoreAdmin(principal, product.storeId);
-      const movement = await recordMovement(db, { ...request.body, actorId: principal.id, now: clock.now() });
-      cache.invalidate();
+      const movement = await recordMovement(db, { ...request.body, actorId: principal.id, now: clock.now() }, cache);
       return reply.status(201).send({ data: movement });
     },
   );

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { type ListResponse, listResponse } from '@rewards/shared/common';
 import type { InventoryMovement } from '@rewards/shared/inventory';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { moveStock } from '../products/products.service.ts';
+import { raisedRule } from '../../lib/database-errors.ts';
+import { invalidating, type CacheInvalidation } from '../../lib/response-cache.ts';
 
 const columns = {
   id: s.inventoryMovements.id,
@@ -61,8 +62,12 @@ export async function getMovement(db: DbOrTx, id: number): Promise<InventoryMove
 export async function recordMovement(
   db: DbOrTx,
   p: { productId: number; delta: number; reason: string; actorId: number; now: Date },
+  cache: CacheInvalidation,
 ): Promise<InventoryMovement> {
-  const { movementId } = await db.transaction((tx) => moveStock(tx, p));
+  const { movementId } = await invalidating(
+    cache,
+    db.transaction((tx) => moveStock(tx, p)),
+  );
   return getMovement(db, movementId);
 }
 
@@ -75,4 +80,26 @@ export async function updateMovementReason(db: DbOrTx, id: number, reason: strin
     .returning({ id: s.inventoryMovements.id });
   if (!rows.length) throw notFound();
   return getMovement(db, id);
+}
+
+/**
+ * The one way stock changes (docs/decisions/0004-stock-owner.md): `rs_move_stock` (one product of
+ * `rs_move_stocks`; db/functions/rs_move_stock.sql and rs_move_stocks.sql) moves `products.stock` by
+ * `delta` with a conditional update and writes the inventory movement in the same statement, so
+ * stock = SUM(inventory_movements.delta) for every product. Never below 0 (OUT_OF_STOCK), never past
+ * int32 (AMOUNT_TOO_LARGE), an unknown product is NOT_FOUND. Orders placed by `rs_place_order` move all
+ * their lines through `rs_move_stocks`. Run it inside the caller's transaction.
+ */
+export async function moveStock(
+  tx: DbOrTx,
+  p: { productId: number; delta: number; reason: string; actorId?: number | null; now: Date },
+): Promise<{ movementId: number; stockAfter: number }> {
+  try {
+    const { rows } = await tx.execute<{ id: number; stock_after: number }>(
+      sql`select id, stock_after from rs_move_stock(${p.productId}::int, ${p.delta}::int, ${p.reason}::text, ${p.actorId ?? null}::int, ${p.now.toISOString()}::timestamptz)`,
+    );
+    return { movementId: Number(rows[0]!.id), stockAfter: Number(rows[0]!.stock_after) };
+  } catch (err) {
+    throw raisedRule(err) ?? err;
+  }
 }

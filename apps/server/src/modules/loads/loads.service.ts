@@ -32,8 +32,9 @@ import { pgCode, raisedRule, UNIQUE_VIOLATION } from '../../lib/database-errors.
 /**
  * Bulk loads (docs/architecture.md A6, docs/decisions/0005-bulk-loads.md). The checks that need no
  * database (format, duplicates) are `screenEmails` of packages/shared, shared with the web; the others
- * are `rs_classify_load` and the confirm is `rs_credit_load` (migration 0011), set-based, so that a load
- * of 100,000 receivers is one statement and not 100,000 round trips.
+ * are `rs_classify_load` and the confirm is `rs_credit_load` (db/functions/rs_classify_load.sql and
+ * rs_credit_load.sql), set-based, so that a load of 100,000 receivers is one statement and not 100,000
+ * round trips.
  */
 
 /** Who sends: the caller, and the stores they may act on (null: every store). */

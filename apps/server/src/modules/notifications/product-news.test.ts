@@ -5,12 +5,13 @@ import { slugify, productSearchText } from '../../lib/search-text.ts';
 import { as, createTestApp, multipart, png, signIn, type TestApp } from '../../../test/harness.ts';
 import { factories } from '../../../test/factories.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
-import { moveStock } from '../products/products.service.ts';
+import { moveStock } from '../inventory/inventory.service.ts';
 
 /**
- * Product news (issue 15, migration 0019, docs/decisions/0035-product-news.md): wishlist holders hear when
- * a product is back in stock, shoppers who opted in hear of new products in their preferred category; one
- * notification per shopper per transaction, written in that transaction (nothing for a rollback).
+ * Product news (issue 15, db/functions/rs_product_news_*.sql, docs/decisions/0035-product-news.md):
+ * wishlist holders hear when a product is back in stock, shoppers who opted in hear of new products in
+ * their preferred category; one notification per shopper per transaction, written in that transaction
+ * (nothing for a rollback).
  */
 let t: TestApp;
 let make: ReturnType<typeof factories>;

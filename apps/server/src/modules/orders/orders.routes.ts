@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParamsSchema, itemEnvelope, listEnvelope, textSchema } from '@rewards/shared/common';
+import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
 import { Role } from '@rewards/shared/enums';
 import {
   orderCreateSchema,
@@ -13,7 +12,7 @@ import {
   orderTimelineSchema,
 } from '@rewards/shared/orders';
 import { AppError } from '../../lib/app-error.ts';
-import { isRedemptionOpen } from '../../lib/calendar.ts';
+import { idempotencyHeaders, keyedStatus } from '../../lib/idempotency.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 import { assertStoreAdmin, canAdminStore, recordOfStoreAdmin, requireUser } from '../../plugins/auth.ts';
 import type { ServerContext } from '../../lib/server-context.ts';
@@ -33,24 +32,21 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: ServerCon
         tags: ['orders'],
         summary:
           'Place an order paid with points, atomically (lines for buy now, one per product, or fromCart); the same Idempotency-Key with the same request replays the first result, with another request it is IDEMPOTENCY_KEY_REUSED',
-        headers: z.object({ 'idempotency-key': textSchema(100, 8).optional() }).passthrough(),
+        headers: idempotencyHeaders,
         body: orderCreateSchema,
         response: { 200: orderItem, 201: orderItem },
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const now = clock.now();
       const { order, replayed } = await createOrder(db, {
-        userId: user.id,
+        userId: requireUser(request).id,
         input: request.body,
         idempotencyKey: request.headers['idempotency-key'],
-        now,
-        redemptionOpen: isRedemptionOpen(now, config.calendar),
+        now: clock.now(),
+        calendar: config.calendar,
+        cache,
       });
-      // Stock changed: cached product pages and lists must not show the old availability.
-      if (!replayed) cache.invalidate();
-      return reply.status(replayed ? 200 : 201).send({ data: order });
+      return reply.status(keyedStatus(replayed)).send({ data: order });
     },
   );
 
@@ -70,8 +66,17 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: ServerCon
       const user = requireUser(request);
       const { orderId, productId, quantity, price, userId, status } = request.body;
       assertStoreAdmin(user, (await getOrder(db, orderId)).storeId);
-      const order = await addOrderLine(db, { orderId, productId, quantity, price, userId, status, actorId: user.id, now: clock.now() });
-      cache.invalidate();
+      const order = await addOrderLine(db, {
+        orderId,
+        productId,
+        quantity,
+        price,
+        userId,
+        status,
+        actorId: user.id,
+        now: clock.now(),
+        cache,
+      });
       return reply.status(201).send({ data: order });
     },
   );
@@ -169,8 +174,8 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: ServerCon
         comment: request.body.comment,
         actorId: user.id,
         now: clock.now(),
+        cache,
       });
-      if (moved.status === 5) cache.invalidate(); // a cancellation returns the stock
       return { data: moved };
     },
   );
@@ -182,7 +187,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: ServerCon
         tags: ['orders'],
         summary:
           "Administrators of the order's store: correct an order that was not delivered (line quantities, 0 removes a line; the comment; a required reason). The difference is refunded or debited (NOT_ENOUGH_POINTS) and the stock returned or taken (OUT_OF_STOCK) in one transaction; the timeline shows the edit and the customer is notified. The same Idempotency-Key with the same request replays the first result, with another request it is IDEMPOTENCY_KEY_REUSED",
-        headers: z.object({ 'idempotency-key': textSchema(100, 8).optional() }).passthrough(),
+        headers: idempotencyHeaders,
         body: orderEditSchema,
         response: { 200: orderItem, 201: orderItem },
       },
@@ -194,10 +199,9 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: ServerCon
         input: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         now: clock.now(),
+        cache,
       });
-      // Stock changed: cached product pages and lists must not show the old availability.
-      if (!replayed) cache.invalidate();
-      return reply.status(replayed ? 200 : 201).send({ data: order });
+      return reply.status(keyedStatus(replayed)).send({ data: order });
     },
   );
 

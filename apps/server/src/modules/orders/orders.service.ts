@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { INT32_MAX, type ListResponse, listResponse } from '@rewards/shared/common';
 import { OrderStatus } from '@rewards/shared/enums';
@@ -15,10 +14,13 @@ import { preparedRows, type Db, type DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { enqueueOrderApprovedMail } from '../mail/mail.service.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { startOfLocalDay } from '../../lib/calendar.ts';
-import { pgCode, raisedRule, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
+import { isRedemptionOpen, startOfLocalDay, type CalendarRules } from '../../lib/calendar.ts';
+import { raisedRule } from '../../lib/database-errors.ts';
+import { keyedWrite, replayOf, requestFingerprint } from '../../lib/idempotency.ts';
+import type { CacheInvalidation } from '../../lib/response-cache.ts';
 import { postPoints } from '../points/points.service.ts';
-import { findOrderable, moveStock } from '../products/products.service.ts';
+import { findOrderable } from '../products/products.service.ts';
+import { moveStock } from '../inventory/inventory.service.ts';
 import { firstPictures } from '../products/pictures.service.ts';
 
 /** Order DTOs with lines (name, first picture) and tracking, for a page of orders. */
@@ -113,18 +115,19 @@ const intArrayLiteral = (values: number[]) => `{${values.map((v) => Math.trunc(v
  * retry, the request does not).
  */
 export function orderRequestHash(input: OrderCreate): string {
-  const canonical =
+  return requestFingerprint(
     'lines' in input
       ? `lines:${[...input.lines]
           .sort((a, b) => a.productId - b.productId)
           .map((l) => `${l.productId}x${l.quantity}`)
           .join(',')}`
-      : 'fromCart';
-  return createHash('sha256').update(canonical).digest('hex');
+      : 'fromCart',
+  );
 }
 
 /**
- * Places an order atomically (docs/architecture.md A4) through `rs_place_order` (migration 0003):
+ * Places an order atomically (docs/architecture.md A4) through `rs_place_order` (db/functions/rs_place_order.sql), while the
+ * program calendar accepts orders (else REDEMPTION_CLOSED):
  * the user's row and the products' rows are locked, store, stock and points are checked under those
  * locks, then stock, order, lines, tracking, balance, `order` transaction, notification and cart
  * clean-up are written, all in one statement; any failure leaves nothing behind. The same
@@ -134,7 +137,7 @@ export function orderRequestHash(input: OrderCreate): string {
  */
 export async function createOrder(
   db: Db,
-  p: { userId: number; input: OrderCreate; idempotencyKey?: string; now: Date; redemptionOpen: boolean },
+  p: { userId: number; input: OrderCreate; idempotencyKey?: string; now: Date; calendar: CalendarRules; cache: CacheInvalidation },
 ): Promise<{ order: Order; replayed: boolean }> {
   const lines = 'lines' in p.input ? p.input.lines : [];
   let result: { replayed?: number } & Partial<Omit<Order, 'userId'>>;
@@ -151,7 +154,7 @@ export async function createOrder(
         p.idempotencyKey ?? null,
         p.idempotencyKey ? orderRequestHash(p.input) : null,
         p.now.toISOString(),
-        p.redemptionOpen,
+        isRedemptionOpen(p.now, p.calendar),
       ],
     );
     const raw = row!.result;
@@ -160,6 +163,8 @@ export async function createOrder(
     throw raisedRule(err) ?? err;
   }
   if (result.replayed !== undefined) return { order: await getOrder(db, result.replayed), replayed: true };
+  // Stock changed: cached product pages and lists must not show the old availability.
+  p.cache.invalidate();
   const order: Order = {
     id: result.id!,
     userId: p.userId,
@@ -188,7 +193,7 @@ export async function createOrder(
  */
 export async function moveOrder(
   db: DbOrTx,
-  p: { orderId: number; to: number; cause?: string; comment?: string; actorId: number; now: Date },
+  p: { orderId: number; to: number; cause?: string; comment?: string; actorId: number; now: Date; cache: CacheInvalidation },
 ): Promise<Order> {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(s.orders).where(eq(s.orders.id, p.orderId)).for('update');
@@ -232,6 +237,8 @@ export async function moveOrder(
       createdAt: p.now,
     });
   });
+  // A cancellation returned the stock.
+  if (p.to === OrderStatus.Canceled) p.cache.invalidate();
   return getOrder(db, p.orderId);
 }
 
@@ -294,7 +301,17 @@ export async function listOrders(
  */
 export async function addOrderLine(
   db: DbOrTx,
-  p: { orderId: number; productId: number; quantity: number; price?: number; status?: number; userId?: number; actorId: number; now: Date },
+  p: {
+    orderId: number;
+    productId: number;
+    quantity: number;
+    price?: number;
+    status?: number;
+    userId?: number;
+    actorId: number;
+    now: Date;
+    cache: CacheInvalidation;
+  },
 ): Promise<Order> {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(s.orders).where(eq(s.orders.id, p.orderId)).for('update');
@@ -336,6 +353,7 @@ export async function addOrderLine(
       .returning({ id: s.orders.id });
     if (!raised) throw new AppError('AMOUNT_TOO_LARGE', { total: order.total, amount });
   });
+  p.cache.invalidate();
   return getOrder(db, p.orderId);
 }
 
@@ -381,9 +399,7 @@ export async function deleteOrder(db: DbOrTx, p: { orderId: number; actorId: num
 /** Fingerprint of an edit request: the same Idempotency-Key with another request is refused. */
 export function orderEditHash(input: OrderEdit): string {
   const lines = [...input.lines].sort((a, b) => a.lineId - b.lineId).map((l) => [l.lineId, l.quantity]);
-  return createHash('sha256')
-    .update(JSON.stringify(['edit', input.orderId, lines, input.comment ?? null, input.reason]))
-    .digest('hex');
+  return requestFingerprint(['edit', input.orderId, lines, input.comment ?? null, input.reason]);
 }
 
 const fieldIssue = (field: string, message: string, code = 'custom') => new AppError('VALIDATION_FAILED', [{ field, message, code }]);
@@ -402,12 +418,12 @@ const fieldIssue = (field: string, message: string, code = 'custom') => new AppE
  */
 export async function editOrder(
   db: DbOrTx,
-  p: { actorId: number; input: OrderEdit; idempotencyKey?: string; now: Date },
+  p: { actorId: number; input: OrderEdit; idempotencyKey?: string; now: Date; cache: CacheInvalidation },
 ): Promise<{ order: Order; replayed: boolean }> {
   const { input, now } = p;
   const hash = orderEditHash(input);
-  try {
-    return await db.transaction(async (tx) => {
+  const result = await keyedWrite(() =>
+    db.transaction(async (tx) => {
       const [order] = await tx
         .select()
         .from(s.orders)
@@ -419,8 +435,8 @@ export async function editOrder(
           .select({ id: s.orderEdits.id, orderId: s.orderEdits.orderId, requestHash: s.orderEdits.requestHash })
           .from(s.orderEdits)
           .where(and(eq(s.orderEdits.createdBy, p.actorId), eq(s.orderEdits.idempotencyKey, p.idempotencyKey)));
-        if (prior && prior.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', { editId: prior.id });
-        if (prior) return { order: await getOrder(tx, prior.orderId), replayed: true };
+        const replay = replayOf(prior, hash, { editId: prior?.id });
+        if (replay) return { order: await getOrder(tx, replay.orderId), replayed: true };
       }
       if (!editableOrderStatuses.includes(order.status)) throw new AppError('ORDER_NOT_EDITABLE', { status: order.status });
 
@@ -509,10 +525,9 @@ export async function editOrder(
         createdAt: now,
       });
       return { order: await getOrder(tx, order.id), replayed: false };
-    });
-  } catch (err) {
-    // The same Idempotency-Key sent at the same moment for another order.
-    if (pgCode(err) === UNIQUE_VIOLATION) throw new AppError('CONFLICT');
-    throw err;
-  }
+    }),
+  );
+  // Stock changed: cached product pages and lists must not show the old availability.
+  if (!result.replayed) p.cache.invalidate();
+  return result;
 }

@@ -51,14 +51,21 @@ describe('points ledger (property)', () => {
                 userId: users[c.user]!,
                 input: { lines: [{ productId: products[c.product]!, quantity: c.quantity }] },
                 now,
-                redemptionOpen: true,
+                calendar: t.config.calendar,
+                cache: t.cache,
               });
               orders.push(order.id);
               done.order++;
             } else if (orders.length) {
               const id = orders[c.pick % orders.length]!;
               const [o] = await t.db.select({ status: s.orders.status }).from(s.orders).where(eq(s.orders.id, id));
-              await moveOrder(t.db, { orderId: id, to: c.type === 'cancel' ? 5 : Math.min(o!.status + 1, 4), actorId: users[0]!, now });
+              await moveOrder(t.db, {
+                orderId: id,
+                to: c.type === 'cancel' ? 5 : Math.min(o!.status + 1, 4),
+                actorId: users[0]!,
+                now,
+                cache: t.cache,
+              });
               done[c.type]++;
             }
           } catch (err) {

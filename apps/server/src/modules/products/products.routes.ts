@@ -25,21 +25,23 @@ import { assertStoreAdmin, requireUser, recordOfStoreAdmin } from '../../plugins
 import type { ServerContext } from '../../lib/server-context.ts';
 import { recordMovement } from '../inventory/inventory.service.ts';
 import {
-  availableStock,
-  countView,
   createProduct,
   deleteProduct,
   getAdminProduct,
-  getShopProduct,
-  orderStoreId,
-  lastShopping,
   listAdminProducts,
+  orderStoreId,
+  setProductActive,
+  updateProduct,
+} from './product-admin.service.ts';
+import {
+  availableStock,
+  countView,
+  getShopProduct,
+  lastShopping,
   listShopProducts,
   otherResults,
   productStats,
-  setProductActive,
   suggestProducts,
-  updateProduct,
 } from './products.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 import { CatalogSearch } from '../search/search.service.ts';
@@ -369,9 +371,8 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: ServerC
       const fields = parseFields(productCreateSchema, form.fields);
       assertStoreAdmin(principal, fields.storeId);
       const product = await withStoredImages(config.uploadsDir, 'products', pictureUploads(form.files), async (pictures) => ({
-        result: await createProduct(db, { ...fields, pictures, actorId: principal.id, now: clock.now() }),
+        result: await createProduct(db, { ...fields, pictures, actorId: principal.id, now: clock.now() }, cache),
       }));
-      cache.invalidate();
       return reply.status(201).send({ data: product });
     },
   );
@@ -393,14 +394,17 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: ServerC
       const product = await getAdminProduct(db, productId);
       assertStoreAdmin(principal, product.storeId);
       if (orderId && (await orderStoreId(db, orderId)) !== product.storeId) throw new AppError('NOT_FOUND', { orderId });
-      const movement = await recordMovement(db, {
-        productId,
-        delta: -quantity,
-        reason: orderId ? `Order #${orderId}` : 'Salida de stock (pedido)',
-        actorId: principal.id,
-        now: clock.now(),
-      });
-      cache.invalidate();
+      const movement = await recordMovement(
+        db,
+        {
+          productId,
+          delta: -quantity,
+          reason: orderId ? `Order #${orderId}` : 'Salida de stock (pedido)',
+          actorId: principal.id,
+          now: clock.now(),
+        },
+        cache,
+      );
       return { data: movement };
     },
   );
@@ -421,10 +425,9 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: ServerC
       const form = await readForm(request);
       const fields = parseFields(productUpdateSchema, { ...form.fields, removeImageIds: listField(form.fields.removeImageIds) });
       const product = await withStoredImages(config.uploadsDir, 'products', pictureUploads(form.files), async (newPictures) => {
-        const updated = await updateProduct(db, current.id, { ...fields, newPictures, actorId: principal.id, now: clock.now() });
+        const updated = await updateProduct(db, current.id, { ...fields, newPictures, actorId: principal.id, now: clock.now() }, cache);
         return { result: updated.product, replaced: updated.removed };
       });
-      cache.invalidate();
       return { data: product };
     },
   );
@@ -437,13 +440,12 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: ServerC
     summaries: { activate: 'Activate a product', deactivate: 'Deactivate a product', delete: 'Delete a product that no order refers to' },
     setActive: async (request, id, active) => {
       const { principal, record } = await productOfAdmin(request, id);
-      return setProductActive(db, record.id, active, principal.id, clock.now());
+      return setProductActive(db, record.id, active, principal.id, clock.now(), cache);
     },
     remove: async (request, id) => {
-      const { product, pictures } = await deleteProduct(db, (await productOfAdmin(request, id)).record.id);
+      const { product, pictures } = await deleteProduct(db, (await productOfAdmin(request, id)).record.id, cache);
       await Promise.all(pictures.map((url) => removeImage(config.uploadsDir, url)));
       return product;
     },
-    changed: () => cache.invalidate(),
   });
 }

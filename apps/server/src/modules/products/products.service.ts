@@ -1,16 +1,13 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { type ListResponse, listResponse } from '@rewards/shared/common';
-import type { AdminProductListQuery, Product, ProductForm, ProductOrder, ProductSuggestion, ProductUpdate } from '@rewards/shared/products';
-import { MAX_PRODUCT_PICTURES } from '@rewards/shared/products';
+import type { Product, ProductOrder, ProductSuggestion } from '@rewards/shared/products';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { raisedRule } from '../../lib/database-errors.ts';
-import { normalizeSearch, productSearchText, slugify } from '../../lib/search-text.ts';
+import { normalizeSearch } from '../../lib/search-text.ts';
 import { CatalogSearch, type CatalogueSource, type CatalogueVersions, type IndexableProduct } from '../search/search.service.ts';
 
 const NEW_PRODUCT_DAYS = 30;
-const LOW_STOCK = 5;
 
 const columns = {
   id: s.products.id,
@@ -38,17 +35,18 @@ const pictures = sql<Product['images']>`coalesce((
 ), '[]'::json)`;
 
 /** What a product read selects: the columns above and its pictures (`toDto` makes the API shape of it). */
-const shown = { ...columns, images: pictures };
+export const shown = { ...columns, images: pictures };
 type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] } & { images: Product['images'] };
 
 /** A row of `shown` in the API shape. */
-const toDto = (r: Row): Product => ({ ...r, createdAt: r.createdAt.toISOString() });
+export const toDto = (r: Row): Product => ({ ...r, createdAt: r.createdAt.toISOString() });
 
 /**
  * The one rule of what a shopper may see and order ("orderable"): the product is active, its category
  * is active, and it belongs to the shopper's store. Shop lists and pages, cart add and load, wishlist
  * add and the legacy orderDetail use it (through `findOrderable` for one product); `rs_place_order`
- * (migration 0005) checks the same three conditions under its locks. Needs `categories` joined.
+ * (db/functions/rs_place_order.sql) checks the same three conditions under its locks. Needs `categories`
+ * joined.
  */
 export function orderableIn(storeId: number): SQL {
   return and(eq(s.products.storeId, storeId), eq(s.products.active, true), eq(s.categories.active, true))!;
@@ -84,7 +82,7 @@ const escapeLike = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
  * "Mochilas"); served by the trigram GIN index. `fuzzy` instead accepts near spellings (trigram word
  * similarity), which is slower, so it is only the fallback when the exact pass finds nothing.
  */
-function searchCondition(search: string, fuzzy = false): { where: SQL; rank: SQL<number> } {
+export function searchCondition(search: string, fuzzy = false): { where: SQL; rank: SQL<number> } {
   const q = normalizeSearch(search);
   const words = q
     .split(' ')
@@ -475,212 +473,4 @@ export async function otherResults(
 export async function availableStock(db: DbOrTx, productId: number, quantity: number): Promise<number> {
   const row = await findOrderable(db, productId, 'any');
   return Math.max(0, Math.min(row.stock, quantity));
-}
-
-// ---- administrators ----
-
-export async function getAdminProduct(db: DbOrTx, id: number): Promise<Product> {
-  const [row] = await db
-    .select(shown)
-    .from(s.products)
-    .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
-    .where(eq(s.products.id, id));
-  if (!row) throw notFound();
-  return toDto(row);
-}
-
-export async function listAdminProducts(db: DbOrTx, q: AdminProductListQuery): Promise<ListResponse<Product>> {
-  const conditions: SQL[] = [eq(s.products.storeId, q.storeId)];
-  if (q.categoryId) conditions.push(eq(s.products.categoryId, q.categoryId));
-  if (q.active !== undefined) conditions.push(eq(s.products.active, q.active));
-  if (q.stock === 'out') conditions.push(eq(s.products.stock, 0));
-  if (q.stock === 'in') conditions.push(sql`${s.products.stock} > 0`);
-  if (q.stock === 'low') conditions.push(and(sql`${s.products.stock} > 0`, lte(s.products.stock, LOW_STOCK))!);
-  if (q.search) conditions.push(searchCondition(q.search).where);
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(shown)
-      .from(s.products)
-      .innerJoin(s.categories, eq(s.categories.id, s.products.categoryId))
-      .where(where)
-      .orderBy(desc(s.products.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(s.products).where(where),
-  ]);
-  const totalCount = total?.n ?? 0;
-  return listResponse(rows.map(toDto), q, totalCount);
-}
-
-async function categoryOfStore(db: DbOrTx, categoryId: number, storeId: number) {
-  const [category] = await db.select().from(s.categories).where(eq(s.categories.id, categoryId));
-  if (!category) throw new AppError('VALIDATION_FAILED', [{ field: 'body.categoryId', message: 'Unknown category', code: 'custom' }]);
-  if (category.storeId !== storeId) throw new AppError('CATEGORY_OTHER_STORE', { categoryId });
-  return category;
-}
-
-/** Product slugs are unique across stores: "termo-de-acero", then "termo-de-acero-2", ... */
-async function uniqueProductSlug(db: DbOrTx, name: string, exceptId?: number): Promise<string> {
-  const base = slugify(name) || 'producto';
-  const rows = await db
-    .select({ id: s.products.id, slug: s.products.slug })
-    .from(s.products)
-    .where(sql`${s.products.slug} ~ ${`^${base}(-[0-9]+)?$`}`);
-  const taken = new Set(rows.filter((r) => r.id !== exceptId).map((r) => r.slug));
-  if (!taken.has(base)) return base;
-  for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
-}
-
-export async function createProduct(
-  db: DbOrTx,
-  input: ProductForm & { storeId: number; pictures: string[]; actorId: number; now: Date },
-): Promise<Product> {
-  if (input.pictures.length === 0)
-    throw new AppError('PICTURE_REQUIRED', [{ field: 'body.pictures', message: 'Required field', code: 'required' }]);
-  const id = await db.transaction(async (tx) => {
-    const category = await categoryOfStore(tx, input.categoryId, input.storeId);
-    const slug = await uniqueProductSlug(tx, input.name);
-    const [product] = await tx
-      .insert(s.products)
-      .values({
-        storeId: input.storeId,
-        categoryId: category.id,
-        name: input.name,
-        slug,
-        description: input.description,
-        searchText: productSearchText(input.name, category.title, input.description),
-        price: input.price,
-        featured: input.featured,
-        createdBy: input.actorId,
-        modifiedBy: input.actorId,
-        createdAt: input.now,
-        updatedAt: input.now,
-      })
-      .returning({ id: s.products.id });
-    await tx.insert(s.productImages).values(input.pictures.map((url, position) => ({ productId: product!.id, url, position })));
-    if (input.stock > 0)
-      await moveStock(tx, {
-        productId: product!.id,
-        delta: input.stock,
-        reason: 'Inventario inicial',
-        actorId: input.actorId,
-        now: input.now,
-      });
-    return product!.id;
-  });
-  return getAdminProduct(db, id);
-}
-
-/**
- * Edits a product. A new stock figure is recorded as an inventory movement (the stock ledger stays
- * whole); pictures are appended and removed. Returns the URLs of removed pictures to delete.
- */
-export async function updateProduct(
-  db: DbOrTx,
-  id: number,
-  input: ProductUpdate & { newPictures: string[]; actorId: number; now: Date },
-): Promise<{ product: Product; removed: string[] }> {
-  const removed = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(s.products).where(eq(s.products.id, id)).for('update');
-    if (!current) throw notFound();
-    const category = await categoryOfStore(tx, input.categoryId ?? current.categoryId, current.storeId);
-    const images = await tx.select().from(s.productImages).where(eq(s.productImages.productId, id)).orderBy(asc(s.productImages.position));
-    const dropping = images.filter((i) => input.removeImageIds.includes(i.id));
-    const kept = images.length - dropping.length;
-    if (kept + input.newPictures.length === 0)
-      throw new AppError('PICTURE_REQUIRED', [{ field: 'body.pictures', message: 'Required field', code: 'required' }]);
-    if (kept + input.newPictures.length > MAX_PRODUCT_PICTURES) {
-      throw new AppError('VALIDATION_FAILED', [
-        { field: 'body.pictures', message: `At most ${MAX_PRODUCT_PICTURES} pictures`, code: 'too_big' },
-      ]);
-    }
-    const name = input.name ?? current.name;
-    const description = input.description ?? current.description;
-    await tx
-      .update(s.products)
-      .set({
-        name,
-        slug: name === current.name ? current.slug : await uniqueProductSlug(tx, name, id),
-        description,
-        categoryId: category.id,
-        price: input.price ?? current.price,
-        featured: input.featured ?? current.featured,
-        searchText: productSearchText(name, category.title, description),
-        modifiedBy: input.actorId,
-        updatedAt: input.now,
-      })
-      .where(eq(s.products.id, id));
-    if (input.stock !== undefined && input.stock !== current.stock) {
-      await moveStock(tx, {
-        productId: id,
-        delta: input.stock - current.stock,
-        reason: 'Ajuste desde la edición del producto',
-        actorId: input.actorId,
-        now: input.now,
-      });
-    }
-    if (dropping.length)
-      await tx.delete(s.productImages).where(
-        inArray(
-          s.productImages.id,
-          dropping.map((d) => d.id),
-        ),
-      );
-    if (input.newPictures.length) {
-      const start = images.reduce((m, i) => Math.max(m, i.position + 1), 0);
-      await tx.insert(s.productImages).values(input.newPictures.map((url, i) => ({ productId: id, url, position: start + i })));
-    }
-    return dropping.map((d) => d.url);
-  });
-  return { product: await getAdminProduct(db, id), removed };
-}
-
-/**
- * The one way stock changes (docs/decisions/0004-stock-owner.md): `rs_move_stock` (one product of
- * `rs_move_stocks`, migration 0008) moves `products.stock` by `delta` with a conditional update and writes
- * the inventory movement in the same statement, so stock = SUM(inventory_movements.delta) for every
- * product. Never below 0 (OUT_OF_STOCK), never past int32 (AMOUNT_TOO_LARGE), an unknown product is
- * NOT_FOUND. Orders placed by `rs_place_order` move all their lines through `rs_move_stocks`. Run it
- * inside the caller's transaction.
- */
-export async function moveStock(
-  tx: DbOrTx,
-  p: { productId: number; delta: number; reason: string; actorId?: number | null; now: Date },
-): Promise<{ movementId: number; stockAfter: number }> {
-  try {
-    const { rows } = await tx.execute<{ id: number; stock_after: number }>(
-      sql`select id, stock_after from rs_move_stock(${p.productId}::int, ${p.delta}::int, ${p.reason}::text, ${p.actorId ?? null}::int, ${p.now.toISOString()}::timestamptz)`,
-    );
-    return { movementId: Number(rows[0]!.id), stockAfter: Number(rows[0]!.stock_after) };
-  } catch (err) {
-    throw raisedRule(err) ?? err;
-  }
-}
-
-export async function setProductActive(db: DbOrTx, id: number, active: boolean, actorId: number, now: Date): Promise<Product> {
-  const rows = await db
-    .update(s.products)
-    .set({ active, modifiedBy: actorId, updatedAt: now })
-    .where(eq(s.products.id, id))
-    .returning({ id: s.products.id });
-  if (!rows.length) throw notFound();
-  return getAdminProduct(db, id);
-}
-
-/** Deletes a product no order refers to (cart and wishlist lines go with it); returns its pictures. */
-export async function deleteProduct(db: DbOrTx, id: number): Promise<{ product: Product; pictures: string[] }> {
-  const product = await getAdminProduct(db, id);
-  await db.transaction(async (tx) => {
-    const [lines] = await tx.select({ n: count() }).from(s.orderLines).where(eq(s.orderLines.productId, id));
-    if ((lines?.n ?? 0) > 0) throw new AppError('PRODUCT_HAS_ORDERS', { orderLines: lines!.n });
-    await tx.delete(s.products).where(eq(s.products.id, id));
-  });
-  return { product, pictures: product.images.map((i) => i.url) };
-}
-
-/** The store of an order (undefined when there is no such order). */
-export async function orderStoreId(db: DbOrTx, orderId: number): Promise<number | undefined> {
-  const [row] = await db.select({ storeId: s.orders.storeId }).from(s.orders).where(eq(s.orders.id, orderId));
-  return row?.storeId;
 }

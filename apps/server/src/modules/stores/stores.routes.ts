@@ -86,8 +86,7 @@ export async function storesRoutes(app: FastifyInstance, opts: { deps: ServerCon
       },
     },
     async (request, reply) => {
-      const store = await createStore(db, { ...request.body, actorId: requireUser(request).id, now: clock.now() });
-      cache.invalidate();
+      const store = await createStore(db, { ...request.body, actorId: requireUser(request).id, now: clock.now() }, cache);
       return reply.status(201).send({ data: store });
     },
   );
@@ -105,8 +104,12 @@ export async function storesRoutes(app: FastifyInstance, opts: { deps: ServerCon
       },
     },
     async (request) => {
-      const store = await updateStore(db, request.params.id, { ...request.body, actorId: requireUser(request).id, now: clock.now() });
-      cache.invalidate();
+      const store = await updateStore(
+        db,
+        request.params.id,
+        { ...request.body, actorId: requireUser(request).id, now: clock.now() },
+        cache,
+      );
       return { data: store };
     },
   );
@@ -121,8 +124,7 @@ export async function storesRoutes(app: FastifyInstance, opts: { deps: ServerCon
       delete:
         'Delete a store nothing refers to (super administrators); one with users, products, categories, orders or other records is 409 STORE_IN_USE: deactivate it instead',
     },
-    setActive: (request, id, active) => setStoreActive(db, id, active, requireUser(request).id, clock.now()),
-    remove: (_request, id) => deleteStore(db, id),
-    changed: () => cache.invalidate(),
+    setActive: (request, id, active) => setStoreActive(db, id, active, requireUser(request).id, clock.now(), cache),
+    remove: (_request, id) => deleteStore(db, id, cache),
   });
 }

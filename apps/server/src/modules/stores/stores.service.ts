@@ -7,6 +7,7 @@ import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { timeZoneAt } from '../places/places.service.ts';
 import { pgCode, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
+import type { CacheInvalidation } from '../../lib/response-cache.ts';
 
 const sedeTaken = () => new AppError('SEDE_ID_TAKEN', [{ field: 'body.sedeId', message: 'Already used by another store', code: 'taken' }]);
 
@@ -90,7 +91,8 @@ export async function getStoreOfUser(db: DbOrTx, userId: number): Promise<Store 
   return row.store?.id == null ? null : toStore(row.store as StoreRow);
 }
 
-export async function createStore(db: DbOrTx, input: StoreForm & { actorId: number; now: Date }): Promise<Store> {
+/** Creates a store; the shop's cached reads (the stores list) are invalidated. */
+export async function createStore(db: DbOrTx, input: StoreForm & { actorId: number; now: Date }, cache: CacheInvalidation): Promise<Store> {
   await assertSedeFree(db, input.sedeId);
   const [row] = await db
     .insert(s.stores)
@@ -108,11 +110,17 @@ export async function createStore(db: DbOrTx, input: StoreForm & { actorId: numb
     })
     .returning(columns)
     .catch(sedeConflict);
+  cache.invalidate();
   return toStore(row!);
 }
 
 /** Changes the fields given (the legacy call sends only some of them). */
-export async function updateStore(db: DbOrTx, id: number, input: StoreUpdate & { actorId: number; now: Date }): Promise<Store> {
+export async function updateStore(
+  db: DbOrTx,
+  id: number,
+  input: StoreUpdate & { actorId: number; now: Date },
+  cache: CacheInvalidation,
+): Promise<Store> {
   await assertSedeFree(db, input.sedeId, id);
   const [row] = await db
     .update(s.stores)
@@ -131,11 +139,19 @@ export async function updateStore(db: DbOrTx, id: number, input: StoreUpdate & {
     .returning(columns)
     .catch(sedeConflict);
   if (!row) throw notFound();
+  cache.invalidate();
   return toStore(row);
 }
 
-export async function setStoreActive(db: DbOrTx, id: number, active: boolean, actorId: number, now: Date): Promise<Store> {
-  return updateStore(db, id, { active, actorId, now });
+export async function setStoreActive(
+  db: DbOrTx,
+  id: number,
+  active: boolean,
+  actorId: number,
+  now: Date,
+  cache: CacheInvalidation,
+): Promise<Store> {
+  return updateStore(db, id, { active, actorId, now }, cache);
 }
 
 /** How many rows of each kind name the store (one query); all zero means it can be deleted. */
@@ -170,9 +186,9 @@ function isForeignKeyViolation(err: unknown): boolean {
  * Deletes a store nothing refers to. A store with users (or administrators), products, categories,
  * orders or any other record is refused with 409 STORE_IN_USE and the counts: deactivate it instead.
  */
-export async function deleteStore(db: DbOrTx, id: number): Promise<Store> {
+export async function deleteStore(db: DbOrTx, id: number, cache: CacheInvalidation): Promise<Store> {
   try {
-    return await db
+    const store = await db
       .transaction(async (tx) => {
         const [current] = await tx.select(columns).from(s.stores).where(eq(s.stores.id, id)).for('update');
         if (!current) throw notFound();
@@ -182,6 +198,8 @@ export async function deleteStore(db: DbOrTx, id: number): Promise<Store> {
         return current;
       })
       .then(toStore);
+    cache.invalidate();
+    return store;
   } catch (err) {
     if (isForeignKeyViolation(err)) throw new AppError('STORE_IN_USE', await storeUsage(db, id));
     throw err;
