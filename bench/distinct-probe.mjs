@@ -1,4 +1,4 @@
-// Probe for issue 12's tail: the bench's distinct-search scenario alone, on a database seeded once
+// Probe for the distinct searches' tail (decision 0009): the bench's distinct-search scenario alone, on a database seeded once
 // (DISTINCT_DB=url reuses one; else a scratch database is seeded and kept, its URL printed), ROUNDS runs of
 // 10 s after a 5 s warm-up, so server flags (BENCH_NODE_ARGS) can be compared without the whole bench.
 import autocannon from 'autocannon';

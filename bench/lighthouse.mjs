@@ -1,4 +1,4 @@
-// Pages benchmark (issue 17): Lighthouse 12 in its mobile preset (simulated 4x CPU and slow 4G) on every
+// Pages benchmark (decision 0028): Lighthouse 12 in its mobile preset (simulated 4x CPU and slow 4G) on every
 // shop and admin page, signed in (a session the seed makes, put in the browser's cookie jar; /login
 // signed out), in Spanish, on the built web app served by the production server on PostgreSQL with the
 // demo data and its pictures. Three runs a page, the median of each figure, printed against its budget:

@@ -1,4 +1,4 @@
-// Bulk-load benchmark (issue 9): 100,000 employees on PostgreSQL, then one load of 100,000 e-mails as
+// Bulk-load benchmark (decision 0005): 100,000 employees on PostgreSQL, then one load of 100,000 e-mails as
 // the web sends it: the review in requests of 5,000 (LOAD_REVIEW_CHUNK), the confirm in one request,
 // then the streamed export of its consolidated rows (XLSX and CSV). For each step: seconds and the
 // server's peak memory (RSS, sampled every 20 ms). In the same run, the database's own floor: a plain

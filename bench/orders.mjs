@@ -1,4 +1,4 @@
-// Orders benchmark (issue 4): 200 shoppers with points buying across 1,000 products through
+// Orders benchmark (decision 0003): 200 shoppers with points buying across 1,000 products through
 // POST /api/orders with 50 connections on PostgreSQL; in the same run, the database's own ceiling for a
 // comparable transaction (pgbench's built-in tpcb-like script, same connections, same server). Then
 // the ledger and stock invariants. Targets: orders/s >= 0.3 x pgbench tps, p99 <= 100 ms, no violation.

@@ -1,4 +1,4 @@
-// Per-request overhead of cache hits (issue 13, docs/decisions/0024-request-overhead.md): the server and
+// Per-request overhead of cache hits (docs/decisions/0024-request-overhead.md): the server and
 // the load generator each pinned to one core; for each cached read (category lists, product pages, popular
 // searches) the very bytes it answers, replayed by raw `node:http` from memory (with only content-type and
 // length, and again with the same headers as ours), by this server's bench route (its hooks and plugins,

@@ -1,6 +1,6 @@
 // Profiles cache hits: seeds the bench catalogue, starts the production server with --cpu-prof, runs
 // autocannon against a cached category list, stops the server and prints where the CPU time went
-// (self time by package and by function). `node bench/profile-hit.mjs [path]` (issue 13, decision 0024).
+// (self time by package and by function). `node bench/profile-hit.mjs [path]` (decision 0024).
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Realtime benchmark (issue 10): two server instances on a scratch PostgreSQL database with Redis, 2,000
+// Realtime benchmark (decision 0006): two server instances on a scratch PostgreSQL database with Redis, 2,000
 // Socket.IO clients spread over them (each signed in with its own personal API token), then one bulk
 // load that credits all of them. Prints the time from the load's request until each client received its
 // `systemNotification` (p50, p99, max) and how many never did.

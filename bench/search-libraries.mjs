@@ -1,4 +1,4 @@
-// Issue 12: MiniSearch, Orama and FlexSearch on the bench catalogue (bench/run.mjs seeds it: 10,000
+// MiniSearch, Orama and FlexSearch on the bench catalogue (bench/run.mjs seeds it: 10,000
 // products in 50 categories over 3 stores), for docs/decisions/0009-search-index.md. For each library:
 // index build time, heap held by the index, query latency (exact words, prefixes, typos) and result
 // quality against what a shopper meant (recall and precision of the whole result set) on es/en queries

@@ -1,4 +1,4 @@
-// Search index figures for `npm run bench` (issue 12, docs/decisions/0009-search-index.md), on the bench
+// Search index figures for `npm run bench` (docs/decisions/0009-search-index.md), on the bench
 // database that bench/run.mjs seeded: the index's rebuild time and heap for its 10,000 products
 // (apps/server/bench/search-index.ts, the server's own code), and how soon a catalogue write through one
 // instance shows in the search of a second one, two production servers with Redis.

@@ -1,7 +1,7 @@
 import { expect, test, expectNoSeriousViolations } from './support.ts';
 
 /**
- * Once per activity (issue 15): the seeded "Webinar" recognition is given once per webinar. An
+ * Once per activity (decision 0036): the seeded "Webinar" recognition is given once per webinar. An
  * administrator loads two different webinars of the same day for one demo employee (both credited), then
  * the first one again typed with other capitals and accents: the review refuses it and names the webinar,
  * in Spanish and English. The titles carry a suffix of their own, so a rerun on the same database is

@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test, expectNoSeriousViolations } from './support.ts';
 
 /**
- * Surprise challenges (issue 10). The journey runs in the second store (Oficina Guadalajara), run by the
+ * Surprise challenges (decision 0008). The journey runs in the second store (Oficina Guadalajara), run by the
  * super administrator, with one of its demo employees as the shopper: activating a challenge tells every
  * user of its store, and other journeys count the notifications and points of the first store's people
  * (Ana, the loads' receivers). The demo data gives that store an inactive open-ended challenge, which

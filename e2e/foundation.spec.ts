@@ -87,7 +87,7 @@ test('the administrator reaches /admin/ and the admin layout', async ({ page }) 
   await expect(page.getByRole('cell', { name: 'luis@rewards.test' })).toHaveCount(0);
 });
 
-test('an inactive user is refused with the spec message', async ({ page }) => {
+test('an inactive user is refused with the message of docs/architecture.md P8', async ({ page }) => {
   await page.goto('/login');
   await page.getByTestId('login-button').click();
   await page.getByLabel('Otra cuenta registrada').fill('inactivo@rewards.test');
@@ -224,7 +224,7 @@ test('an unknown page says so, the footer links nowhere outside, and every admin
   }
 });
 
-test("challenges (issue 10) have their pages: the header links to /challenge, the admin area to each store's", async ({ page }) => {
+test("challenges (decision 0008) have their pages: the header links to /challenge, the admin area to each store's", async ({ page }) => {
   await signInAs(page, 'super@rewards.test');
   // A first sign-in goes on to /myProfile; let it, then use the header from there.
   await page.waitForURL(/signin=(new|ok)|\/myProfile$/);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support.ts';
 
-// Issue 17: on a phone nothing moves once painted. The browser's own layout-shift entries (what CLS is made
+// On a phone nothing moves once painted (decision 0028). The browser's own layout-shift entries (what CLS is made
 // of) are summed while a category page loads on a throttled phone, both ways a shopper gets there: opening
 // its address (its first data comes with the HTML) and from another page while its products are on the way
 // (the skeletons hold their place). A regression in either fails `npm test`.

@@ -3,7 +3,7 @@ import { expect, test, expectNoSeriousViolations } from './support.ts';
 import ExcelJS from 'exceljs';
 
 /**
- * Bulk loads (issue 9). Only the demo employees get points here (apps/server/src/seed/demo-loads.ts):
+ * Bulk loads (decision 0005). Only the demo employees get points here (apps/server/src/seed/demo-loads.ts):
  * Ana's 5,000 points, stock and the demo accounts stay as other journeys expect them. The seed gave
  * employees 0-9 "Voz del cliente" this month (its limit is 1 a month) and 10-34 "Colaboración".
  */

@@ -2,9 +2,9 @@ import sharp from 'sharp';
 import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './support.ts';
 
-// Issue 15: the journeys nothing guarded. Banners in /admin/banners (create, reorder, deactivate) and the home
+// Journeys no other file covers. Banners in /admin/banners (create, reorder, deactivate) and the home
 // page following them, with the wide picture variants of decision 0032; the shop's header and footer at the
-// spec's breakpoints on a phone and a tablet; the global loading overlay; the success messages of the wishlist
+// breakpoints of docs/architecture.md P2 and P9 on a phone and a tablet; the global loading overlay; the success messages of the wishlist
 // and of admin actions. Every journey shares one server and database with the other spec files: what this file
 // creates it deletes (afterAll), and what it changes it puts back.
 
@@ -131,7 +131,7 @@ test('a phone fetches the small banner variant, a dense laptop the 2560 one (dec
   await admin.context().close();
 });
 
-test('the header and footer at the spec’s breakpoints: phone, tablet and desktop', async ({ page, signInAs }) => {
+test('the header and footer at the documented breakpoints: phone, tablet and desktop', async ({ page, signInAs }) => {
   await signInAs(page, 'ana@rewards.test');
   const search = page.getByRole('search');
   const home = page.getByRole('banner').getByRole('link', { name: 'Inicio de Rewards Store' });

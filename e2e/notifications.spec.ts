@@ -1,7 +1,7 @@
 import { type Browser, type Page } from '@playwright/test';
 import { expect, expectNoSeriousViolations, test } from './support.ts';
 
-// Issue 10: notifications live. A shopper keeps /notifications open while an administrator, in another
+// Notifications live (decision 0006). A shopper keeps /notifications open while an administrator, in another
 // browser, credits points from the users page: the header count, the list and the balance change without
 // a reload; the shopper marks it as seen; the same page in English. The shopper is a demo employee of the
 // first store that no other journey uses; the points are taken back at the end.

@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, expectNoSeriousViolations, test } from './support.ts';
 
-// Order administration (issue 15): an administrator edits an order down (the shopper gets exactly the
+// Order administration (decision 0027): an administrator edits an order down (the shopper gets exactly the
 // difference back), archives and restores it, cancels and deletes it; in Spanish, with one look in English.
 // The shopper is a demo employee of the first store (500 points from a demo load) whom no other journey
 // uses: the specs share one server, and Ana's orders and movements are counted by orders.spec.ts.

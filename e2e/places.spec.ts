@@ -1,6 +1,6 @@
 import { expect, expectNoSeriousViolations, test } from './support';
 
-// Issue 15: places and time zones. Valeria (viajera@rewards.test) exists only in the bundled directory and
+// Places and time zones (decision 0029). Valeria (viajera@rewards.test) exists only in the bundled directory and
 // signs in for the first time from Madrid, with a browser whose own clock is on Mexico City's time: the
 // server works out Spain, Europe and Europe/Madrid offline, and the profile shows times in Madrid's zone.
 

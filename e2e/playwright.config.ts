@@ -45,7 +45,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
-      // The sign-in page and the inactive-user message name it (issue 15).
+      // The sign-in page and the inactive-user message name it (README.md, SUPPORT_CONTACT).
       SUPPORT_CONTACT: 'soporte@rewards.test',
     },
   },

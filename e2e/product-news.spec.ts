@@ -1,7 +1,7 @@
 import { type Browser, type Page } from '@playwright/test';
 import { expect, expectNoSeriousViolations, test } from './support.ts';
 
-// Issue 15: product news. A shopper keeps a wishlist product that ran out; an administrator, in another
+// Product news (decision 0035). A shopper keeps a wishlist product that ran out; an administrator, in another
 // browser, restocks it from the inventory page; the shopper's header count rises without a reload and the
 // notification leads to the product, in Spanish and English. The product is one of the administrator's
 // store, taken to 0 first and given back its stock by the restock; the wishlist line is removed at the end.

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-// Issue 10: the profile. Nora (nueva@rewards.test) exists only in the bundled directory, so her first
+// The profile (decision 0007). Nora (nueva@rewards.test) exists only in the bundled directory, so her first
 // sign-in creates her; no other journey uses her. The browser starts without a position (no permission):
 // she gets the default store, then the nearest one once the browser tells where it is.
 

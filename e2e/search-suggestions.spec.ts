@@ -1,7 +1,7 @@
 import { expect, expectNoSeriousViolations, test } from './support.ts';
 import type { Locator, Page } from '@playwright/test';
 
-// Issue 12: suggestions in the header search box while typing (seeded catalogue of the first store).
+// Suggestions in the header search box while typing (decision 0009; seeded catalogue of the first store).
 
 /** Moves down with the keyboard until `option` is the highlighted one, checking the combobox follows. */
 async function arrowDownTo(box: Locator, listbox: Locator, option: Locator) {

@@ -1,7 +1,7 @@
 import { type Browser, type Page } from '@playwright/test';
 import { expect, test, expectNoSeriousViolations } from './support.ts';
 
-// Issue 9: stores and users in the admin area. Every journey shares one server and database with the
+// Stores and users in the admin area (docs/architecture.md P2, A6.1). Every journey shares one server and database with the
 // other spec files, so what this file changes it puts back (afterAll): Luis stays a shopper, María stays
 // active with the balance she had, and the store it creates is deleted. The demo accounts are only read.
 

@@ -1,4 +1,4 @@
-// Issue 12, run by bench/run.mjs on the bench database (10,000 products over 3 stores): the search
+// Decision 0009, run by bench/run.mjs on the bench database (10,000 products over 3 stores): the search
 // index's full rebuild from PostgreSQL, as a restarted instance does it (every store read and indexed),
 // the heap the index holds, and the refresh a search pays after a catalogue write. Prints JSON.
 import v8 from 'node:v8';

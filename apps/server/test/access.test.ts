@@ -1,8 +1,8 @@
 /**
- * Issue 16, "No route without its guard": every registered route, as each kind of caller (signed out,
- * shopper, store account, administrator of another store, administrator, super administrator), answers
- * what the access table (src/plugins/access-table.ts) says. A route without a row, or a row without a
- * route, fails. One app, one request per route and caller.
+ * No route without its guard (docs/decisions/0038-access-table.md): every registered route, as each kind
+ * of caller (signed out, shopper, store account, administrator of another store, administrator, super
+ * administrator), answers what the access table (src/plugins/access-table.ts) says. A route without a row,
+ * or a row without a route, fails. One app, one request per route and caller.
  *
  * Requests name records of store 1 and carry valid bodies: access is checked before the body is parsed
  * (decision 0014), but a store check comes after it, so an invalid body would hide a missing one.
@@ -124,7 +124,7 @@ beforeAll(async () => {
     'POST /api/users/store/nearest': { url: '/api/users/store/nearest', body: { latitude: 4.6, longitude: -74.08 } },
     'PUT /api/users/profile/position': { url: '/api/users/profile/position', body: { latitude: 40.4168, longitude: -3.7038 } },
     'DELETE /api/users/profile/position': { url: '/api/users/profile/position' },
-    // The spec's login call answers the caller's own record: each caller names their own e-mail.
+    // The login call of docs/architecture.md P7 answers the caller's own record: each caller names their own e-mail.
     'POST /api/users/auth': (caller) => ({
       url: '/api/users/auth',
       body: { email: caller === 'signedOut' ? users.shopper.email : users[caller].email },
@@ -313,7 +313,7 @@ function phaseOf(key: string): number {
 /** The route's URL with no parameters, when it has none and the table has no sample for it. */
 const plainUrl = (url: string) => (/[:*]/.test(url) ? undefined : url);
 
-describe('access table (issue 16)', () => {
+describe('access table (decision 0038)', () => {
   it('has a row for every registered route, and a route for every row', () => {
     const missing = [...registered].filter((key) => {
       const [method, url] = key.split(' ') as [string, string];

@@ -1,5 +1,5 @@
 /**
- * Issue 18: the example integration of docs/integration/ works against a real server, as an integrator
+ * The example integration of docs/integration/ (decision 0025) works against a real server, as an integrator
  * would run it. The server listens on 127.0.0.1 (a random port); a seeded administrator creates a
  * personal API token through the API; the client types are generated from the served document
  * (docs/integration/generate-types.ts, as `npm run api:types` does) and the example is compiled with them;

@@ -1,5 +1,5 @@
 /**
- * Issue 18: the served OpenAPI document is one integrators' tools accept. It passes swagger-parser's
+ * The served OpenAPI document is one integrators' tools accept (decision 0025). It passes swagger-parser's
  * validation and Redocly's lint (recommended rules, `redocly.yaml` at the root: 0 errors, warnings only of
  * the rules kept there with their reason), declares who may call each operation as the server enforces
  * it, and leaves out the bundled identity provider and internal routes (docs/decisions/0025-openapi-contract.md).
@@ -62,7 +62,7 @@ function keptWarnings(): Set<string> {
   return new Set([...text.matchAll(/^\s+([a-z0-9.-]+):\s*warn\s*$/gm)].map((m) => m[1]!));
 }
 
-describe('the OpenAPI document (issue 18)', () => {
+describe('the OpenAPI document (decision 0025)', () => {
   it('is valid OpenAPI for swagger-parser', async () => {
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
   });

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
 import { factories } from './factories.ts';
 
-// Every call of SPEC.md section 7 is routed (issue 15). The table is section 7 copied by hand, one row per
-// call, `{filters}` dropped and `{id}` replaced by a sample id. A call may answer anything a real route
+// Every call of the original brief's list of calls is routed (its paths are kept: docs/architecture.md P7).
+// The table is that list copied by hand, one row per call, `{filters}` dropped and `{id}` replaced by a
+// sample id. A call may answer anything a real route
 // answers (200, 400 for an empty body, 404 NOT_FOUND for a sample id that does not exist, 409, 415 for a
 // JSON body where a form is expected): only 404 ROUTE_NOT_FOUND, "no such route", fails.
 const SPEC_CALLS: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string][] = [
@@ -146,7 +147,7 @@ const call = (method: string, url: string) =>
 const codeOf = (res: { headers: Record<string, unknown>; json: () => { code?: string } }) =>
   String(res.headers['content-type'] ?? '').includes('json') ? res.json().code : undefined;
 
-describe('SPEC.md section 7', () => {
+describe('the calls of the original brief (docs/architecture.md P7)', () => {
   it('lists every call once', () => {
     expect(SPEC_CALLS).toHaveLength(124);
     expect(new Set(SPEC_CALLS.map(([m, p]) => `${m} ${p}`)).size).toBe(SPEC_CALLS.length);

@@ -34,7 +34,7 @@ export type ChallengeType = (typeof challengeTypes)[number];
 export const frequencyPeriods = ['year', 'month', 'day', 'activity'] as const;
 export type FrequencyPeriod = (typeof frequencyPeriods)[number];
 /**
- * What a once-per-activity recognition is given for (issue 15: "1 per class, trivia and webinar"): each
+ * What a once-per-activity recognition is given for (decision 0036: "1 per class, trivia and webinar"): each
  * load names the activity (title and date) and a person receives the recognition once per activity.
  * 'activity' is any other kind ("once per activity").
  */

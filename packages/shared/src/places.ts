@@ -14,7 +14,7 @@ export type ContinentCode = (typeof continentCodes)[number];
 
 const localizedName = z.object({ es: z.string(), en: z.string() });
 
-/** A position and what it lies in: the reverse-geocoding answer (the spec's Geolocation entity). */
+/** A position and what it lies in: the reverse-geocoding answer (the original brief's Geolocation entity, decision 0029). */
 export const placeSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),

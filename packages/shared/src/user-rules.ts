@@ -4,5 +4,5 @@
 export const API_TOKEN_DEFAULT_DAYS = 90;
 export const API_TOKEN_MAX_DAYS = 365;
 
-/** The longest IS (employee id of SPEC.md section 3). */
+/** The longest IS (employee id of docs/architecture.md P3). */
 export const EMPLOYEE_ID_MAX = 40;

@@ -51,7 +51,7 @@ export const userListItemSchema = z.object({
   isStore: z.boolean(),
   active: z.number().int(),
   adminStores: z.array(z.number().int()),
-  /** The IS: the employee id of SPEC.md section 3, unique when set. */
+  /** The IS: the employee id of docs/architecture.md P3, unique when set. */
   is: z.string().nullable(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
@@ -152,10 +152,10 @@ export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: z.string() }
 export type ApiTokenCreated = z.infer<typeof apiTokenCreatedSchema>;
 
 /**
- * `POST /api/users/auth` (the spec's login payload). Sign-in itself is the OpenID Connect flow
- * (`/api/auth/login` → `/api/auth/callback`), which creates or fetches the user; this call lets a signed-in
- * client read its backend user record the way the spec describes it. The e-mail must be the caller's own:
- * a client cannot assert an identity, only confirm the one its session carries.
+ * `POST /api/users/auth` (the original brief's login payload, docs/architecture.md P7). Sign-in itself is the
+ * OpenID Connect flow (`/api/auth/login` → `/api/auth/callback`), which creates or fetches the user; this call
+ * lets a signed-in client read its backend user record the way docs/architecture.md P7 describes it. The e-mail
+ * must be the caller's own: a client cannot assert an identity, only confirm the one its session carries.
  */
 export const userAuthSchema = z
   .object({
@@ -168,7 +168,10 @@ export const userAuthSchema = z
   .strict();
 export type UserAuth = z.infer<typeof userAuthSchema>;
 
-/** The spec's backend user response: `active` (1 = active) and `new` (first sign-in: the SPA goes to /myProfile). */
+/**
+ * The original brief's backend user response (docs/architecture.md P7): `active` (1 = active) and `new`
+ * (first sign-in: the SPA goes to /myProfile).
+ */
 export const backendUserSchema = z.object({
   id: z.number().int(),
   active: z.number().int(),
@@ -185,7 +188,7 @@ export const backendUserSchema = z.object({
 export type BackendUser = z.infer<typeof backendUserSchema>;
 
 /**
- * An IS (the employee id of SPEC.md section 3; the inactive-user message asks to verify it): letters and
+ * An IS (the employee id of docs/architecture.md P3; the inactive-user message asks to verify it): letters and
  * digits, with dots, hyphens or underscores between them, up to 40 characters; unique among users
  * (trimmed, any case: IS_TAKEN). Empty clears it.
  */

@@ -80,7 +80,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (preloaded !== undefined) return preloaded;
   }
   if (pageDataOnly()) throw new NotPreloaded(url);
-  // Gives up after REQUEST_TIMEOUT_MS (30 s, SPEC.md section 9) with TIMEOUT, body included. A timer of our own
+  // Gives up after REQUEST_TIMEOUT_MS (30 s, docs/architecture.md P9) with TIMEOUT, body included. A timer of our own
   // rather than AbortSignal.timeout, so the clock that runs it is the page's (and a test's fake one).
   const timer = new AbortController();
   const timeout = timer.signal;

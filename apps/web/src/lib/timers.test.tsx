@@ -9,7 +9,7 @@ import { api, ApiError } from './api';
 import { errorText } from './error-text';
 import { toast, Toasts } from './toast';
 
-// The timings of SPEC.md section 9 on a fake clock (vi.useFakeTimers): alerts clear after 4000 ms, toasts
+// The timings of docs/architecture.md P9 on a fake clock (vi.useFakeTimers): alerts clear after 4000 ms, toasts
 // hide after 6000 ms, and the API client gives up after 30 s with a localized error.
 
 let i18n: I18n;
@@ -26,7 +26,7 @@ afterEach(async () => {
   await i18n.changeLanguage('es');
 });
 
-it('uses the spec’s numbers', () => {
+it('uses the numbers of docs/architecture.md P9', () => {
   expect([ALERT_MS, TOAST_MS, REQUEST_TIMEOUT_MS]).toEqual([4000, 6000, 30_000]);
 });
 

@@ -13,7 +13,7 @@ import commonEs from '@/locales/es/common.json';
 
 const errors = (lang: 'en' | 'es') => Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang]]));
 
-/** The shop pages' own namespaces (their texts were in `common` until issue 17): as much the shop's as `common`. */
+/** The shop pages' own namespaces (their texts were in `common` until decision 0028): as much the shop's as `common`. */
 const shopPages = import.meta.glob<object>('../locales/*/{about,cart,faq,login,logout,orders,points,wishlist}.json', {
   eager: true,
   import: 'default',

@@ -46,7 +46,7 @@ export function Dialog({
   );
 }
 
-/** Confirmation before a destructive action (SPEC: delete, deactivate). */
+/** Confirmation before a destructive action: delete, deactivate (docs/architecture.md P4). */
 export function ConfirmDialog({
   open,
   title,

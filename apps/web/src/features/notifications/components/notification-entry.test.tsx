@@ -28,7 +28,7 @@ const news = (description: string, url: string): Notification => ({
   createdAt: '2026-11-23T12:00:00.000Z',
 });
 
-describe('NotificationEntry: product news (issue 15)', () => {
+describe('NotificationEntry: product news (decision 0035)', () => {
   const cases = [
     {
       n: news('Back in stock: Termo azul', '/product?slug=termo-azul'),
