@@ -3,6 +3,8 @@ import { Role } from '@rewards/shared/enums';
 import * as s from '../src/db/schema/index.ts';
 import { productSearchText, slugify } from '../src/lib/search-text.ts';
 import { createSession } from '../src/modules/auth/auth.service.ts';
+import type { DbOrTx } from '../src/db/client.ts';
+import { notify } from '../src/modules/notifications/notifications.service.ts';
 import { postPoints } from '../src/modules/points/points.service.ts';
 import { as, type TestApp } from './harness.ts';
 import { setStock } from './invariants.ts';
@@ -37,7 +39,12 @@ export function factories(t: TestApp) {
     const id = row!.id;
     if (p.adminStores?.length) await t.db.insert(s.userAdminStores).values(p.adminStores.map((storeId) => ({ userId: id, storeId })));
     if (p.points)
-      await postPoints(t.db, { userId: id, value: p.points, kind: 'adjustment', description: 'Factory balance', now: t.clock.now() });
+      await postPoints(t.db, {
+        entries: [{ userId: id, value: p.points }],
+        kind: 'adjustment',
+        description: 'Factory balance',
+        now: t.clock.now(),
+      });
     const { token } = await createSession(t.db, { userId: id, now: t.clock.now(), ttlMs: t.config.session.ttlMs });
     return { id, email: row!.email, storeId: row!.storeId, session: token, headers: as(token) };
   }
@@ -96,4 +103,32 @@ export function factories(t: TestApp) {
     category,
     product,
   };
+}
+
+/**
+ * Notifications for a test, each written as the services write them (notify: the realtime announcement and
+ * the outbox copy come with it); `createdAt` defaults to now. Answers their ids in order.
+ */
+export async function notifyEach(
+  db: DbOrTx,
+  rows: {
+    userId: number;
+    itemType: Parameters<typeof notify>[1]['itemType'];
+    description: string;
+    url?: string | null;
+    createdAt?: Date;
+  }[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const r of rows)
+    ids.push(
+      ...(await notify(db, {
+        to: [r.userId],
+        itemType: r.itemType,
+        description: r.description,
+        url: r.url,
+        at: r.createdAt ?? new Date(),
+      })),
+    );
+  return ids;
 }

@@ -1,4 +1,5 @@
 import { addDays, type ProgramCalendar } from '@rewards/shared/program';
+import { AppError } from './app-error.ts';
 
 /**
  * Program calendar (docs/architecture.md A6). Configurable month-days, read in the program's time
@@ -121,3 +122,8 @@ const closingOf = (to: string, timeZone: string) => startOfLocalDay(addDays(to, 
 
 export const isRedemptionOpen = (now: Date, rules: CalendarRules) => programCalendar(now, rules).redemption.open;
 export const isAccrualOpen = (now: Date, rules: CalendarRules) => programCalendar(now, rules).accrual.open;
+
+/** Points are credited only inside the program's accrual window (docs/architecture.md A6.2): else ACCRUAL_CLOSED. */
+export function assertAccrualOpen(now: Date, rules: CalendarRules): void {
+  if (!isAccrualOpen(now, rules)) throw new AppError('ACCRUAL_CLOSED');
+}

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ChallengeCreate } from '@rewards/shared/challenges';
 import type { Db } from '../db/client.ts';
 import * as s from '../db/schema/index.ts';
-import { createChallenge, submitAnswers } from '../modules/challenges/challenges.service.ts';
+import { submitAnswers } from '../modules/challenges/challenge-answers.service.ts';
+import { createChallenge } from '../modules/challenges/challenges.service.ts';
 import { demoEmployees } from './demo-loads.ts';
 
 const HOUR = 3_600_000;

@@ -6,6 +6,7 @@ import { areaData, categoryData, productData, rewardData, storeData } from './ca
 import { demoAccounts } from './demo-accounts.ts';
 import { productSearchText, slugify } from '../lib/search-text.ts';
 import { moveStock } from '../modules/inventory/inventory.service.ts';
+import { postPoints } from '../modules/points/points.service.ts';
 import { bannerSvg, drawingSvg, writePicture } from './images.ts';
 
 export interface SeedOptions {
@@ -52,12 +53,12 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     const users = await tx
       .insert(s.users)
       .values([
-        { ...byKind.shopper!, email: byKind.shopper!.email, storeId: first.id, role: Role.User, is: 'IS-1001', points: SHOPPER_POINTS },
+        { ...byKind.shopper!, email: byKind.shopper!.email, storeId: first.id, role: Role.User, is: 'IS-1001' },
         { ...byKind.store!, storeId: first.id, role: Role.Admin, isStore: true, is: 'IS-9001' },
         { ...byKind.admin!, storeId: first.id, role: Role.Admin, is: 'IS-2001' },
         { ...byKind.super!, storeId: first.id, role: Role.SuperAdmin, is: 'IS-3001' },
-        { email: 'luis@rewards.test', name: 'Luis', lastName: 'Martínez', storeId: stores[1]!.id, is: 'IS-1002', points: 1200 },
-        { email: 'maria@rewards.test', name: 'María', lastName: 'López', storeId: stores[2]!.id, is: 'IS-1003', points: 800 },
+        { email: 'luis@rewards.test', name: 'Luis', lastName: 'Martínez', storeId: stores[1]!.id, is: 'IS-1002' },
+        { email: 'maria@rewards.test', name: 'María', lastName: 'López', storeId: stores[2]!.id, is: 'IS-1003' },
         { email: 'inactivo@rewards.test', name: 'Iván', lastName: 'Inactivo', storeId: first.id, is: 'IS-1099', active: 0 },
       ])
       .returning();
@@ -66,18 +67,19 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       { userId: storeAccount!.id, storeId: first.id },
       { userId: admin!.id, storeId: first.id },
     ]);
-    // Every balance comes from the ledger (users.points = SUM(point_transactions.value)).
-    await tx.insert(s.pointTransactions).values(
-      users
-        .filter((u) => u.points > 0)
-        .map((u) => ({
-          userId: u.id,
-          value: u.points,
-          kind: 'load' as const,
-          description: 'Carga inicial de puntos',
-          createdBy: superAdmin!.id,
-        })),
-    );
+    // Every balance comes from the ledger, through its owner (users.points = SUM(point_transactions.value)).
+    const opening = new Map([
+      [byKind.shopper!.email, SHOPPER_POINTS],
+      ['luis@rewards.test', 1200],
+      ['maria@rewards.test', 800],
+    ]);
+    await postPoints(tx, {
+      entries: users.filter((u) => opening.has(u.email)).map((u) => ({ userId: u.id, value: opening.get(u.email)! })),
+      kind: 'load',
+      description: 'Carga inicial de puntos',
+      createdBy: superAdmin!.id,
+      now: new Date(),
+    });
     await tx.insert(s.profiles).values(users.map((u) => ({ userId: u.id })));
 
     for (const [storeIndex, store] of stores.entries()) {

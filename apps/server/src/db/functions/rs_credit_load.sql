@@ -1,12 +1,12 @@
 -- The confirm of a bulk load, in one statement (docs/architecture.md A6.7, A6.3;
--- docs/decisions/0005-bulk-loads.md, 0036-once-per-activity.md): the set-based twin of postPoints.
+-- docs/decisions/0005-bulk-loads.md, 0036-once-per-activity.md).
 -- Under one advisory lock (one load at a time, so limits and the Idempotency-Key are checked and written
 -- with nobody in between) it replays or refuses a known key, checks the accrual window, the recognition
 -- (found, of the store, active; a once-per-activity recognition needs its activity,
 -- LOAD_ACTIVITY_REQUIRED, any other refuses one, LOAD_ACTIVITY_UNEXPECTED) and the review again
--- (rs_classify_load), then writes the load row, every balance in one conditional UPDATE (never past int32:
--- AMOUNT_TOO_LARGE refuses the whole load), one `load` ledger row, one consolidated load_entries row (with
--- the activity's date and key) and one `points` notification per receiver, and the refused e-mails with
+-- (rs_classify_load), then writes the load row; every balance, its `load` ledger row and a `points`
+-- notification through rs_post_points (never past int32: AMOUNT_TOO_LARGE refuses the whole load); one
+-- consolidated load_entries row per receiver (with the activity's date and key); and the refused e-mails with
 -- their reasons (p_refused: those the server refused before the database). Nothing to credit is
 -- LOAD_NOTHING_TO_CREDIT. Errors are P0001 with the API error code as message and details as JSON in
 -- DETAIL. Called by creditLoad (modules/loads/loads.service.ts), for the API and the demo seed.
@@ -37,11 +37,10 @@ DECLARE
   v_bad_emails text[];
   v_bad_reasons text[];
   v_count integer;
-  v_moved integer;
   v_description text;
   v_activity jsonb := '{}';
 BEGIN
-  PERFORM pg_advisory_xact_lock(7340005); -- 7340001 is the bootstrap of the first super administrator
+  PERFORM rs_lock_balances();
   IF p_key IS NOT NULL THEN
     SELECT l.id, l.request_hash INTO v_prior FROM loads l WHERE l.created_by = p_actor AND l.idempotency_key = p_key;
     IF FOUND THEN
@@ -92,27 +91,24 @@ BEGIN
     p_activity_title, p_activity_date, p_activity_key)
   RETURNING id INTO v_load;
 
-  UPDATE users u SET points = u.points + p_points, updated_at = p_now
-  FROM unnest(v_users) AS r(id)
-  WHERE u.id = r.id AND u.points <= 2147483647 - p_points;
-  GET DIAGNOSTICS v_moved = ROW_COUNT;
-  IF v_moved <> v_count THEN
+  -- A balance the credit would take past int32 refuses the whole load, naming the e-mails (before any write).
+  IF EXISTS (SELECT 1 FROM users u WHERE u.id = ANY (v_users) AND u.points > 2147483647 - p_points) THEN
     RAISE EXCEPTION 'AMOUNT_TOO_LARGE' USING DETAIL = jsonb_build_object('emails', (
       SELECT jsonb_agg(x.email) FROM (SELECT u.email FROM users u JOIN unnest(v_users) AS r(id) ON r.id = u.id
         WHERE u.points > 2147483647 - p_points ORDER BY u.id LIMIT 20) x))::text;
   END IF;
 
-  WITH r AS MATERIALIZED (
-    SELECT x.id, x.email, nextval('point_transactions_id_seq')::integer AS tx
-    FROM unnest(v_users, v_emails) AS x(id, email)),
-  credit AS (
-    INSERT INTO point_transactions (id, user_id, value, kind, description, ref_type, ref_id, created_at)
-    SELECT r.tx, r.id, p_points, 'load', v_description, 'load', v_load, p_now FROM r)
+  -- Balances, ledger rows and `points` notifications through the ledger's one writer; then one
+  -- consolidated row per receiver, pointing at its ledger row.
+  WITH posted AS MATERIALIZED (
+    SELECT c.user_id, c.transaction_id
+    FROM rs_post_points(v_users, ARRAY[p_points], 'load', v_description, 'load', v_load, p_actor, p_now,
+      'points', v_description, '/account') c)
   INSERT INTO load_entries (load_id, user_id, reward_id, email, points, receiver_store_id, transaction_id, created_at, activity_date, activity_key)
-  SELECT v_load, r.id, p_reward, r.email, p_points, p_store, r.tx, p_now, p_activity_date, p_activity_key FROM r;
-
-  INSERT INTO notifications (user_id, item_type, description, url, created_at)
-  SELECT r.id, 'points', v_description, '/account', p_now FROM unnest(v_users) AS r(id);
+  SELECT v_load, r.id, p_reward, r.email, p_points, p_store, posted.transaction_id, p_now, p_activity_date, p_activity_key
+  FROM unnest(v_users, v_emails) AS r(id, email)
+  JOIN posted ON posted.user_id = r.id
+  ORDER BY r.id;
 
   INSERT INTO load_rejections (load_id, email, reason)
   SELECT v_load, b.email, b.reason

@@ -5,8 +5,8 @@
 -- orders never wait on each other in a cycle), checks the redemption window, that each product is
 -- orderable in the user's store (the rule of orderableIn in products.service.ts), stock and points under
 -- those locks, then writes the order, the stock movements (rs_move_stocks: every line in one statement),
--- the lines, the first tracking step, the balance and its `order` ledger row ("Order #id"), an `orders`
--- notification and, for an order from the cart, the cart clean-up. Totals are added in bigint: a sum past
+-- the lines, the first tracking step, the balance with its `order` ledger row ("Order #id") and an
+-- `orders` notification (rs_post_points) and, for an order from the cart, the cart clean-up. Totals are added in bigint: a sum past
 -- int32 is more than any balance (NOT_ENOUGH_POINTS), never an overflow. A broken rule raises P0001 with
 -- the API's error code as message and its details as JSON in DETAIL (lib/database-errors.ts maps it); the
 -- statement then leaves nothing behind. Answers the order as JSON, or {"replayed": id}.
@@ -125,11 +125,14 @@ BEGIN
   INTO v_lines FROM line;
   INSERT INTO order_tracking (order_id, status, cause, created_by, created_at) VALUES (v_order.id, 1, 'created', p_user, p_now)
   RETURNING id, status, cause, comment, created_at INTO v_track;
-  UPDATE users SET points = points - v_total, updated_at = p_now WHERE id = p_user;
-  INSERT INTO point_transactions (user_id, value, kind, description, ref_type, ref_id, created_by, created_at)
-  VALUES (p_user, -v_total, 'order', v_description, 'order', v_order.id, p_user, p_now);
-  INSERT INTO notifications (user_id, item_type, description, url, created_at)
-  VALUES (p_user, 'orders', v_description, '/myOrders', p_now);
+  -- The balance, its ledger row and the `orders` notification through the ledger's one writer (a free
+  -- order moves no balance: only the notification).
+  IF v_total > 0 THEN
+    PERFORM rs_post_points(ARRAY[p_user], ARRAY[(-v_total)::integer], 'order', v_description, 'order', v_order.id, p_user, p_now,
+      'orders', v_description, '/myOrders');
+  ELSE
+    PERFORM rs_notify(ARRAY[p_user], 'orders', ARRAY[v_description], ARRAY['/myOrders'], p_now);
+  END IF;
   IF p_from_cart THEN
     DELETE FROM cart_items WHERE user_id = p_user AND product_id = ANY (v_ids);
   END IF;

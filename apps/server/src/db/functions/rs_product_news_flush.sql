@@ -1,7 +1,7 @@
 -- Product news, sent once per transaction (docs/architecture.md A6.11; docs/decisions/0035-product-news.md):
 -- the deferred constraint trigger product_news_flush on product_news_batches calls it just before COMMIT,
 -- inside the same transaction, and it turns the transaction's notes (rs_product_news_restocked,
--- rs_product_news_created) into notifications: one per shopper and kind, so a restock of 20 products is
+-- rs_product_news_created) into notifications (through rs_notify): one per shopper and kind, so a restock of 20 products is
 -- one "N wishlist products back in stock". The stored row, its realtime announcement
 -- (rs_announce_notifications) and its e-mail copy (rs_notification_mail) come with the change or, for a
 -- rollback, not at all; the notes never outlive their transaction. What counts is the state at the end:
@@ -19,6 +19,7 @@ DECLARE
   v_restocked_at timestamptz;
   v_new integer[];
   v_new_at timestamptz;
+  v_written integer[];
 BEGIN
   DELETE FROM product_news_batches WHERE tx = v_tx;
   WITH batch AS (DELETE FROM product_news_pending WHERE tx = v_tx RETURNING kind, product_id, at)
@@ -37,19 +38,18 @@ BEGIN
       JOIN categories c ON c.id = p.category_id
       WHERE w.product_id = ANY (v_restocked) AND p.id = ANY (v_restocked) AND p.stock > 0 AND p.active AND c.active
     )
-    INSERT INTO notifications (user_id, item_type, description, url, created_at)
-    SELECT user_id, 'products',
-      CASE WHEN n = 1 THEN 'Back in stock: ' || name ELSE n || ' wishlist products back in stock' END,
-      CASE WHEN n = 1 THEN '/product?slug=' || slug ELSE '/wishlist' END,
-      v_restocked_at
+    SELECT rs_notify(array_agg(user_id ORDER BY user_id), 'products',
+      array_agg(CASE WHEN n = 1 THEN 'Back in stock: ' || name ELSE n || ' wishlist products back in stock' END ORDER BY user_id),
+      array_agg(CASE WHEN n = 1 THEN '/product?slug=' || slug ELSE '/wishlist' END ORDER BY user_id),
+      v_restocked_at)
+    INTO v_written
     FROM (
       SELECT l.user_id, count(*) AS n, (array_agg(l.name ORDER BY l.id))[1] AS name, (array_agg(l.slug ORDER BY l.id))[1] AS slug
       FROM lines l
       JOIN users u ON u.id = l.user_id AND u.store_id = l.store_id
       WHERE u.active = 1
       GROUP BY l.user_id
-    ) wished
-    ORDER BY user_id;
+    ) wished;
   END IF;
 
   IF v_new IS NOT NULL THEN
@@ -62,16 +62,15 @@ BEGIN
       WHERE p.id = ANY (v_new) AND p.active AND c.active
       GROUP BY p.category_id
     )
-    INSERT INTO notifications (user_id, item_type, description, url, created_at)
-    SELECT pr.user_id, 'products',
-      CASE WHEN cat.n = 1 THEN 'New in your category: ' || cat.name ELSE cat.n || ' new products in your category' END,
-      CASE WHEN cat.n = 1 THEN '/product?slug=' || cat.slug ELSE '/category/' || cat.category_slug END,
-      v_new_at
+    SELECT rs_notify(array_agg(pr.user_id ORDER BY pr.user_id), 'products',
+      array_agg(CASE WHEN cat.n = 1 THEN 'New in your category: ' || cat.name ELSE cat.n || ' new products in your category' END ORDER BY pr.user_id),
+      array_agg(CASE WHEN cat.n = 1 THEN '/product?slug=' || cat.slug ELSE '/category/' || cat.category_slug END ORDER BY pr.user_id),
+      v_new_at)
+    INTO v_written
     FROM cat
     JOIN profiles pr ON pr.product_news AND pr.preferred_category_id = cat.category_id
     JOIN users u ON u.id = pr.user_id
-    WHERE u.active = 1
-    ORDER BY pr.user_id;
+    WHERE u.active = 1;
   END IF;
   RETURN NULL;
 END

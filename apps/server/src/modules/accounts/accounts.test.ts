@@ -23,8 +23,18 @@ const at = (iso: string) => new Date(iso);
 describe('statistics and movements', () => {
   it('answers the balance and the movements newest first, paged, within a period of local days', async () => {
     const me = await make.shopper({ points: 1_000 });
-    await postPoints(t.db, { userId: me.id, value: -300, kind: 'adjustment', description: 'Corrección', now: at('2026-02-10T12:00:00Z') });
-    await postPoints(t.db, { userId: me.id, value: 50, kind: 'adjustment', description: 'Bono', now: at('2026-02-20T12:00:00Z') });
+    await postPoints(t.db, {
+      entries: [{ userId: me.id, value: -300 }],
+      kind: 'adjustment',
+      description: 'Corrección',
+      now: at('2026-02-10T12:00:00Z'),
+    });
+    await postPoints(t.db, {
+      entries: [{ userId: me.id, value: 50 }],
+      kind: 'adjustment',
+      description: 'Bono',
+      now: at('2026-02-20T12:00:00Z'),
+    });
     const stats = (await get(me.headers, '/api/accounts/statistics')).json().data;
     expect(stats).toMatchObject({ user: { id: me.id }, balance: 750 });
 

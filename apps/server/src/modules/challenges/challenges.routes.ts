@@ -16,23 +16,21 @@ import {
   userChallengeQuerySchema,
   userChallengeSchema,
 } from '@rewards/shared/challenges';
-import { idParamsSchema, itemEnvelope, listEnvelope, textSchema } from '@rewards/shared/common';
+import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
 import { AppError } from '../../lib/app-error.ts';
-import { isAccrualOpen } from '../../lib/calendar.ts';
+import { idempotencyHeaders, keyedStatus } from '../../lib/idempotency.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
 import type { ServerContext } from '../../lib/server-context.ts';
+import { getUserChallenge, submitAnswers } from './challenge-answers.service.ts';
+import { awardChallenge, listParticipants } from './challenge-award.service.ts';
 import {
   activateChallenge,
-  awardChallenge,
   challengeStore,
   createChallenge,
   deactivateChallenge,
   deleteChallenge,
   getChallenge,
-  getUserChallenge,
   listChallenges,
-  listParticipants,
-  submitAnswers,
   updateChallenge,
 } from './challenges.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
@@ -216,7 +214,7 @@ export async function challengeAwardRoutes(app: FastifyInstance, opts: { deps: S
         tags: ['loads', 'challenges'],
         summary:
           'Award a challenge once: credits points per winner to each winner (multiple choice: the first N with every answer right; open-ended: userIds, at most N participants) as a load, with a notification each; the same Idempotency-Key with the same request replays the award',
-        headers: z.object({ 'idempotency-key': textSchema(100, 8).optional() }).passthrough(),
+        headers: idempotencyHeaders,
         body: challengeAwardSchema,
         response: { 200: awardItem, 201: awardItem },
       },
@@ -224,15 +222,14 @@ export async function challengeAwardRoutes(app: FastifyInstance, opts: { deps: S
     async (request, reply) => {
       const user = requireUser(request);
       assertStoreAdmin(user, await challengeStore(db, request.body.challengeId));
-      const now = clock.now();
       const { result, replayed } = await awardChallenge(db, {
         actorId: user.id,
         input: request.body,
         idempotencyKey: request.headers['idempotency-key'],
-        now,
-        accrualOpen: isAccrualOpen(now, config.calendar),
+        now: clock.now(),
+        calendar: config.calendar,
       });
-      return reply.status(replayed ? 200 : 201).send({ data: result });
+      return reply.status(keyedStatus(replayed)).send({ data: result });
     },
   );
 }

@@ -1,41 +1,33 @@
-import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   challengeStatus,
   type Challenge,
-  type ChallengeAward,
-  type ChallengeAwardResult,
   type ChallengeCreate,
   type ChallengeForm,
   type ChallengeListQuery,
-  type ChallengeParticipant,
-  type ChallengeParticipantsQuery,
-  type ChallengeAnswers,
   type ChallengeQuestion,
-  type ChallengeSubmission,
   type ChallengeSummary,
-  type UserChallenge,
 } from '@rewards/shared/challenges';
 import { listResponse, type ListResponse } from '@rewards/shared/common';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { postPoints } from '../points/points.service.ts';
-import { containsText } from '../../lib/search-text.ts';
 import { pgCode, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
+import { containsText } from '../../lib/search-text.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { assertStoreExists } from '../stores/stores.service.ts';
 
 /**
- * Surprise challenges (docs/architecture.md A6, docs/decisions/0008-challenges.md). Administrators
- * write them (questions replaced whole while nobody has answered), activate one per store (the partial
- * unique index `challenges_one_active_per_store_uq` decides races: ALREADY_ACTIVE), and award the
- * winners once, as a load: a `loads` group row without a recognition, one `challenge` ledger credit per
- * winner through postPoints, one consolidated row and one notification each, in one transaction.
+ * Surprise challenges (docs/architecture.md A6.8, docs/decisions/0008-challenges.md), administrators' side:
+ * they write them (questions replaced whole while nobody has answered) and activate one per store (the
+ * partial unique index `challenges_one_active_per_store_uq` decides races: ALREADY_ACTIVE). Shoppers'
+ * answers are challenge-answers.service.ts; participants and the award, challenge-award.service.ts. The
+ * reads and the row lock they share are exported from here.
  */
 
-const iso = (v: Date | string) => new Date(v).toISOString();
-const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
-const validation = (field: string, message: string, code: string, extra: Record<string, unknown> = {}) =>
+export const iso = (v: Date | string) => new Date(v).toISOString();
+export const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
+export const validation = (field: string, message: string, code: string, extra: Record<string, unknown> = {}) =>
   new AppError('VALIDATION_FAILED', [{ field, message, code, ...extra }]);
 
 // Qualified by hand: inside a select Drizzle writes bare column names (see areas.service.ts).
@@ -59,9 +51,9 @@ const summaryColumns = {
   participants: sql<number>`(select count(*)::int from challenge_participations p where p.challenge_id = ${challengeId})`.mapWith(Number),
 };
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute']>>[number];
-const selectSummaries = (db: DbOrTx) => db.select(summaryColumns).from(s.challenges);
+export const selectSummaries = (db: DbOrTx) => db.select(summaryColumns).from(s.challenges);
 
-function toSummary(r: SummaryRow, now: Date): ChallengeSummary {
+export function toSummary(r: SummaryRow, now: Date): ChallengeSummary {
   return {
     id: r.id,
     storeId: r.storeId,
@@ -106,7 +98,7 @@ export async function listChallenges(db: DbOrTx, q: ChallengeListQuery, now: Dat
 }
 
 /** The questions of a challenge with their options, in their order. */
-async function questionsOf(db: DbOrTx, id: number): Promise<ChallengeQuestion[]> {
+export async function questionsOf(db: DbOrTx, id: number): Promise<ChallengeQuestion[]> {
   const [questions, options] = await Promise.all([
     db
       .select({ id: s.challengeQuestions.id, text: s.challengeQuestions.text })
@@ -189,7 +181,7 @@ export async function createChallenge(db: Db, input: ChallengeCreate & { actorId
 }
 
 /** The challenge row, locked for the rest of the transaction. */
-async function lockChallenge(tx: DbOrTx, id: number, mode: 'update' | 'share' = 'update') {
+export async function lockChallenge(tx: DbOrTx, id: number, mode: 'update' | 'share' = 'update') {
   const [row] = await tx
     .select({
       id: s.challenges.id,
@@ -293,12 +285,14 @@ export async function activateChallenge(db: Db, id: number, actorId: number, now
         .update(s.challenges)
         .set({ isActive: true, announcedAt: c.announcedAt ?? now, modifiedBy: actorId, updatedAt: now })
         .where(eq(s.challenges.id, id));
-      if (!c.announcedAt) {
-        await tx.execute(sql`
-          insert into notifications (user_id, item_type, description, url, created_at)
-          select u.id, 'challenge', ${c.title}::text, '/challenge', ${now.toISOString()}::timestamptz
-          from users u where u.store_id = ${c.storeId} and u.active = 1`);
-      }
+      if (!c.announcedAt)
+        await notify(tx, {
+          to: { activeUsersOfStore: c.storeId },
+          itemType: 'challenge',
+          description: c.title,
+          url: '/challenge',
+          at: now,
+        });
     });
   } catch (err) {
     // Another challenge of the store was activated between the check and the update.
@@ -308,11 +302,8 @@ export async function activateChallenge(db: Db, id: number, actorId: number, now
   return getChallenge(db, id, now);
 }
 
-// ------------------------------------------------------------------------------------------------
-// Shoppers
-// ------------------------------------------------------------------------------------------------
-
-async function answersOf(db: DbOrTx, participationIds: number[]) {
+/** The answers of some participations, each with its option's text and rightness, in question order. */
+export async function answersOf(db: DbOrTx, participationIds: number[]) {
   if (participationIds.length === 0) return [];
   return db
     .select({
@@ -328,367 +319,4 @@ async function answersOf(db: DbOrTx, participationIds: number[]) {
     .leftJoin(s.challengeOptions, eq(s.challengeOptions.id, s.challengeAnswers.optionId))
     .where(inArray(s.challengeAnswers.participationId, participationIds))
     .orderBy(asc(s.challengeQuestions.position), asc(s.challengeQuestions.id));
-}
-
-/**
- * `POST /api/challenges/answers`: the user's one submission. Only for their store's challenge, while it
- * is active, not awarded and between its start and end; every question answered once (an option of that
- * question for multiple choice, a text for open-ended). The challenge row is share-locked, so an award
- * or a deactivation waits for the submission (and then sees it).
- */
-export async function submitAnswers(
-  db: Db,
-  p: { userId: number; storeId: number | null; input: ChallengeAnswers; now: Date },
-): Promise<ChallengeSubmission> {
-  const { input, now } = p;
-  try {
-    return await db.transaction(async (tx) => {
-      const c = await lockChallenge(tx, input.challengeId, 'share');
-      if (c.storeId !== p.storeId) throw new AppError('CHALLENGE_OTHER_STORE', { challengeId: c.id });
-      const status = challengeStatus(c, now);
-      if (status !== 'open') throw new AppError('CHALLENGE_NOT_OPEN', { status });
-      const [already] = await tx
-        .select({ id: s.challengeParticipations.id })
-        .from(s.challengeParticipations)
-        .where(and(eq(s.challengeParticipations.challengeId, c.id), eq(s.challengeParticipations.userId, p.userId)));
-      if (already) throw new AppError('CHALLENGE_ALREADY_ANSWERED');
-
-      const questions = await questionsOf(tx, c.id);
-      const byId = new Map(questions.map((q) => [q.id, q]));
-      const problems: { field: string; message: string; code: string; questionId?: number }[] = [];
-      const seen = new Set<number>();
-      const rows: { questionId: number; optionId: number | null; text: string | null; correct: boolean }[] = [];
-      input.values.forEach((v, i) => {
-        const field = `body.values.${i}`;
-        const question = byId.get(v.questionId);
-        if (!question) return problems.push({ field: `${field}.questionId`, message: 'Not a question of this challenge', code: 'unknown' });
-        if (seen.has(v.questionId)) return problems.push({ field: `${field}.questionId`, message: 'Answered twice', code: 'duplicate' });
-        seen.add(v.questionId);
-        if (c.type === 'multiple_choice') {
-          if (v.optionId === undefined) return problems.push({ field: `${field}.optionId`, message: 'Required field', code: 'required' });
-          const option = question.options.find((o) => o.id === v.optionId);
-          if (!option) return problems.push({ field: `${field}.optionId`, message: 'Not an option of this question', code: 'unknown' });
-          rows.push({ questionId: question.id, optionId: option.id, text: null, correct: option.isCorrect });
-        } else {
-          if (v.optionId !== undefined)
-            return problems.push({ field: `${field}.optionId`, message: 'Open-ended questions take a text', code: 'unexpected' });
-          if (!v.text) return problems.push({ field: `${field}.text`, message: 'Required field', code: 'required' });
-          rows.push({ questionId: question.id, optionId: null, text: v.text, correct: false });
-        }
-        return undefined;
-      });
-      for (const q of questions) {
-        if (!seen.has(q.id))
-          problems.push({ field: 'body.values', message: 'Answer every question', code: 'missing_answer', questionId: q.id });
-      }
-      if (problems.length) throw new AppError('VALIDATION_FAILED', problems);
-
-      const [participation] = await tx
-        .insert(s.challengeParticipations)
-        .values({
-          challengeId: c.id,
-          userId: p.userId,
-          submittedAt: now,
-          allCorrect: c.type === 'multiple_choice' ? rows.every((r) => r.correct) : null,
-        })
-        .returning({ id: s.challengeParticipations.id });
-      await tx
-        .insert(s.challengeAnswers)
-        .values(rows.map((r) => ({ participationId: participation!.id, questionId: r.questionId, optionId: r.optionId, text: r.text })));
-      const order = new Map(questions.map((q, i) => [q.id, i]));
-      return {
-        challengeId: c.id,
-        submittedAt: now.toISOString(),
-        values: rows
-          .sort((a, b) => order.get(a.questionId)! - order.get(b.questionId)!)
-          .map((r) => ({ questionId: r.questionId, optionId: r.optionId, text: r.text })),
-      };
-    });
-  } catch (err) {
-    // Two submissions of one user at once: the unique index keeps the first.
-    if (pgCode(err) === UNIQUE_VIOLATION) throw new AppError('CHALLENGE_ALREADY_ANSWERED');
-    throw err;
-  }
-}
-
-/**
- * `GET /api/challenges/userChallenge`: the store's active challenge as its users see it, without the
- * right options, and the user's own submission; before the start, without its questions.
- */
-export async function getUserChallenge(db: DbOrTx, p: { userId: number; storeId: number; now: Date }): Promise<UserChallenge | null> {
-  const [row] = await selectSummaries(db).where(and(eq(s.challenges.storeId, p.storeId), eq(s.challenges.isActive, true)));
-  if (!row) return null;
-  const summary = toSummary(row, p.now);
-  const questions = summary.status === 'scheduled' ? [] : await questionsOf(db, row.id);
-  const [mine] = await db
-    .select({
-      id: s.challengeParticipations.id,
-      submittedAt: s.challengeParticipations.submittedAt,
-      isWinner: s.challengeParticipations.isWinner,
-      awardedAt: s.challengeParticipations.awardedAt,
-    })
-    .from(s.challengeParticipations)
-    .where(and(eq(s.challengeParticipations.challengeId, row.id), eq(s.challengeParticipations.userId, p.userId)));
-  const answers = mine ? await answersOf(db, [mine.id]) : [];
-  return {
-    challenge: {
-      id: summary.id,
-      storeId: summary.storeId,
-      title: summary.title,
-      description: summary.description,
-      type: summary.type,
-      winners: summary.winners,
-      pointsPerWinner: summary.pointsPerWinner,
-      totalPoints: summary.totalPoints,
-      startsAt: summary.startsAt,
-      endsAt: summary.endsAt,
-      status: summary.status,
-      awardedAt: summary.awardedAt,
-      questions: questions.map((q) => ({ id: q.id, text: q.text, options: q.options.map((o) => ({ id: o.id, text: o.text })) })),
-    },
-    submission: mine
-      ? {
-          submittedAt: iso(mine.submittedAt),
-          values: answers.map((a) => ({ questionId: a.questionId, optionId: a.optionId, text: a.text })),
-          isWinner: mine.isWinner,
-          awardedAt: isoOrNull(mine.awardedAt),
-        }
-      : null,
-    now: p.now.toISOString(),
-  };
-}
-
-// ------------------------------------------------------------------------------------------------
-// Participants and winners
-// ------------------------------------------------------------------------------------------------
-
-/**
- * `GET /api/challenges/participants`: in the order they answered, with their answers. For a multiple
- * choice challenge not awarded yet, `autoWinner` marks who would win now: the first N (by submission
- * time, then id) with every answer right, computed over all participants whatever the page.
- */
-export async function listParticipants(db: DbOrTx, q: ChallengeParticipantsQuery): Promise<ListResponse<ChallengeParticipant>> {
-  const [{ rows }, [total]] = await Promise.all([
-    db.execute<{
-      id: number;
-      user_id: number;
-      name: string;
-      email: string;
-      submitted_at: Date | string;
-      all_correct: boolean | null;
-      is_winner: boolean;
-      awarded_at: Date | string | null;
-      auto_winner: boolean;
-    }>(sql`
-      with ranked as (
-        select p.*, row_number() over (partition by p.all_correct order by p.created_at, p.id) as rank
-        from challenge_participations p where p.challenge_id = ${q.challengeId})
-      select r.id, r.user_id, concat_ws(' ', u.name, u.last_name) as name, u.email, r.created_at as submitted_at,
-        r.all_correct, r.is_winner, r.awarded_at,
-        (c.type = 'multiple_choice' and c.awarded_at is null and coalesce(r.all_correct, false) and r.rank <= c.winners) as auto_winner
-      from ranked r
-      join users u on u.id = r.user_id
-      join challenges c on c.id = r.challenge_id
-      order by r.created_at, r.id
-      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
-    db.select({ n: count() }).from(s.challengeParticipations).where(eq(s.challengeParticipations.challengeId, q.challengeId)),
-  ]);
-  const answers = await answersOf(
-    db,
-    rows.map((r) => Number(r.id)),
-  );
-  return listResponse(
-    rows.map((r) => ({
-      id: Number(r.id),
-      userId: Number(r.user_id),
-      name: r.name,
-      email: r.email,
-      submittedAt: iso(r.submitted_at),
-      allCorrect: r.all_correct,
-      autoWinner: Boolean(r.auto_winner),
-      isWinner: r.is_winner,
-      awardedAt: r.awarded_at === null ? null : iso(r.awarded_at),
-      values: answers
-        .filter((a) => a.participationId === Number(r.id))
-        .map((a) => ({
-          questionId: a.questionId,
-          optionId: a.optionId,
-          text: a.text,
-          optionText: a.optionText,
-          isCorrect: a.optionId === null ? null : a.isCorrect,
-        })),
-    })),
-    q,
-    total?.n ?? 0,
-  );
-}
-
-/** Fingerprint of an award request: the same Idempotency-Key with another body is refused. */
-export function awardRequestHash(input: ChallengeAward): string {
-  const users = input.userIds ? [...input.userIds].sort((a, b) => a - b) : null;
-  return createHash('sha256')
-    .update(JSON.stringify(['challenge', input.challengeId, users]))
-    .digest('hex');
-}
-
-async function awardResult(tx: DbOrTx, id: number): Promise<ChallengeAwardResult> {
-  const [c] = await tx
-    .select({ loadId: s.challenges.loadId, awardedAt: s.challenges.awardedAt, points: s.challenges.pointsPerWinner })
-    .from(s.challenges)
-    .where(eq(s.challenges.id, id));
-  const winners = await tx
-    .select({ userId: s.users.id, name: sql<string>`concat_ws(' ', ${s.users.name}, ${s.users.lastName})`, email: s.users.email })
-    .from(s.challengeParticipations)
-    .innerJoin(s.users, eq(s.users.id, s.challengeParticipations.userId))
-    .where(and(eq(s.challengeParticipations.challengeId, id), eq(s.challengeParticipations.isWinner, true)))
-    .orderBy(asc(s.challengeParticipations.submittedAt), asc(s.challengeParticipations.id));
-  return {
-    challengeId: id,
-    loadId: c!.loadId!,
-    pointsPerWinner: c!.points,
-    totalPoints: c!.points * winners.length,
-    awardedAt: iso(c!.awardedAt!),
-    winners,
-  };
-}
-
-/**
- * `POST /api/loads/challenge`: credits the winners once (docs/architecture.md A6). Multiple choice:
- * the first N participants with every answer right; open-ended: the administrator's choice among the
- * participants, at most N. In one transaction, under the challenge's row lock: the load group row (no
- * recognition), per winner a `challenge` ledger credit through postPoints (balance and ledger
- * together), a consolidated row and a notification; the participations and the challenge are marked
- * awarded. The same Idempotency-Key with the same request replays the first award; with another request
- * it is IDEMPOTENCY_KEY_REUSED. Awarding again is CHALLENGE_ALREADY_AWARDED.
- */
-export async function awardChallenge(
-  db: Db,
-  p: { actorId: number; input: ChallengeAward; idempotencyKey?: string; now: Date; accrualOpen: boolean },
-): Promise<{ result: ChallengeAwardResult; replayed: boolean }> {
-  const { input, now } = p;
-  const hash = awardRequestHash(input);
-  try {
-    return await db.transaction(async (tx) => {
-      const c = await lockChallenge(tx, input.challengeId);
-      if (p.idempotencyKey) {
-        const [prior] = await tx
-          .select({ id: s.loads.id, requestHash: s.loads.requestHash })
-          .from(s.loads)
-          .where(and(eq(s.loads.createdBy, p.actorId), eq(s.loads.idempotencyKey, p.idempotencyKey)));
-        if (prior && prior.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', { loadId: prior.id });
-        if (prior) return { result: await awardResult(tx, c.id), replayed: true };
-      }
-      if (c.awardedAt) throw new AppError('CHALLENGE_ALREADY_AWARDED', { loadId: c.loadId, awardedAt: iso(c.awardedAt) });
-      if (!p.accrualOpen) throw new AppError('ACCRUAL_CLOSED');
-
-      const participant = {
-        id: s.challengeParticipations.id,
-        userId: s.challengeParticipations.userId,
-        email: s.users.email,
-        storeId: s.users.storeId,
-      };
-      let winners: { id: number; userId: number; email: string; storeId: number | null }[];
-      if (c.type === 'multiple_choice') {
-        if (input.userIds)
-          throw validation('body.userIds', 'The winners of a multiple choice challenge are chosen automatically', 'unexpected');
-        winners = await tx
-          .select(participant)
-          .from(s.challengeParticipations)
-          .innerJoin(s.users, eq(s.users.id, s.challengeParticipations.userId))
-          .where(and(eq(s.challengeParticipations.challengeId, c.id), eq(s.challengeParticipations.allCorrect, true)))
-          .orderBy(asc(s.challengeParticipations.submittedAt), asc(s.challengeParticipations.id))
-          .limit(c.winners);
-        if (winners.length === 0) throw new AppError('CHALLENGE_NO_WINNERS');
-      } else {
-        const chosen = input.userIds;
-        if (!chosen) throw validation('body.userIds', 'Required field', 'required');
-        if (new Set(chosen).size !== chosen.length) throw validation('body.userIds', 'Each winner once', 'duplicate');
-        if (chosen.length > c.winners) throw validation('body.userIds', `At most ${c.winners} winners`, 'too_big', { maximum: c.winners });
-        winners = await tx
-          .select(participant)
-          .from(s.challengeParticipations)
-          .innerJoin(s.users, eq(s.users.id, s.challengeParticipations.userId))
-          .where(and(eq(s.challengeParticipations.challengeId, c.id), inArray(s.challengeParticipations.userId, chosen)));
-        const found = new Set(winners.map((w) => w.userId));
-        const missing = chosen.filter((u) => !found.has(u));
-        if (missing.length) throw new AppError('CHALLENGE_NOT_PARTICIPANT', { userIds: missing });
-      }
-
-      const points = c.pointsPerWinner;
-      const [sender] = await tx.select({ storeId: s.users.storeId }).from(s.users).where(eq(s.users.id, p.actorId));
-      const [load] = await tx
-        .insert(s.loads)
-        .values({
-          storeId: c.storeId,
-          rewardId: null,
-          reason: c.title,
-          points,
-          receivers: winners.length,
-          rejected: 0,
-          totalPoints: winners.length * points,
-          idempotencyKey: p.idempotencyKey ?? null,
-          requestHash: hash,
-          createdBy: p.actorId,
-          senderStoreId: sender?.storeId ?? null,
-          createdAt: now,
-        })
-        .returning({ id: s.loads.id });
-      const loadId = load!.id;
-      // Balances in user id order, as loads and orders lock them.
-      const byUser = [...winners].sort((a, b) => a.userId - b.userId);
-      for (const w of byUser) {
-        await postPoints(tx, {
-          userId: w.userId,
-          value: points,
-          kind: 'challenge',
-          description: c.title,
-          createdBy: p.actorId,
-          refType: 'challenge',
-          refId: c.id,
-          now,
-        });
-      }
-      const credits = await tx
-        .select({ id: s.pointTransactions.id, userId: s.pointTransactions.userId })
-        .from(s.pointTransactions)
-        .where(and(eq(s.pointTransactions.refType, 'challenge'), eq(s.pointTransactions.refId, c.id)));
-      const creditOf = new Map(credits.map((r) => [r.userId, r.id]));
-      await tx.insert(s.loadEntries).values(
-        byUser.map((w) => ({
-          loadId,
-          userId: w.userId,
-          rewardId: null,
-          email: w.email,
-          points,
-          receiverStoreId: w.storeId,
-          transactionId: creditOf.get(w.userId) ?? null,
-          createdAt: now,
-        })),
-      );
-      await tx
-        .update(s.challengeParticipations)
-        .set({ isWinner: true, awardedAt: now })
-        .where(
-          inArray(
-            s.challengeParticipations.id,
-            winners.map((w) => w.id),
-          ),
-        );
-      await tx.update(s.challenges).set({ awardedAt: now, loadId, modifiedBy: p.actorId, updatedAt: now }).where(eq(s.challenges.id, c.id));
-      await tx.insert(s.notifications).values(
-        byUser.map((w) => ({
-          userId: w.userId,
-          itemType: 'challenge' as const,
-          description: `${c.title} (+${points})`,
-          url: '/account',
-          createdAt: now,
-        })),
-      );
-      return { result: await awardResult(tx, c.id), replayed: false };
-    });
-  } catch (err) {
-    // The same Idempotency-Key used at the same moment for another challenge.
-    if (pgCode(err) === UNIQUE_VIOLATION) throw new AppError('CONFLICT');
-    throw err;
-  }
 }

@@ -641,13 +641,23 @@ describe('participants and winners', () => {
     const c = await open({ endsAt: later(300 * DAY) });
     const [rich, other] = await shoppers(2);
     for (const p of [rich!, other!]) expect((await submit(p.session, answers(c, true))).statusCode).toBe(201);
-    await postPoints(t.db, { userId: rich!.id, value: 2_147_483_600, kind: 'adjustment', description: 'Test', now: t.clock.now() });
+    await postPoints(t.db, {
+      entries: [{ userId: rich!.id, value: 2_147_483_600 }],
+      kind: 'adjustment',
+      description: 'Test',
+      now: t.clock.now(),
+    });
     const tooLarge = await award({ challengeId: c.id });
     expect(tooLarge.statusCode).toBe(422);
     expect(tooLarge.json().code).toBe('AMOUNT_TOO_LARGE');
     expect(await balance(other!.id)).toBe(0);
     expect((await send('GET', who.admin, `/api/challenges/${c.id}`)).json().data).toMatchObject({ awardedAt: null, loadId: null });
-    await postPoints(t.db, { userId: rich!.id, value: -2_147_483_600, kind: 'adjustment', description: 'Test', now: t.clock.now() });
+    await postPoints(t.db, {
+      entries: [{ userId: rich!.id, value: -2_147_483_600 }],
+      kind: 'adjustment',
+      description: 'Test',
+      now: t.clock.now(),
+    });
 
     await travel('2026-10-05T12:00:00Z');
     const closed = await award({ challengeId: c.id });

@@ -45,7 +45,7 @@ async function figures(who: string, query: Query = {}): Promise<Dashboard> {
 }
 
 async function credit(userId: number, value: number, kind: 'load' | 'challenge' | 'adjustment', when: string) {
-  await postPoints(t.db, { userId, value, kind, description: `Test ${kind}`, refType: 'test', now: at(when) });
+  await postPoints(t.db, { entries: [{ userId, value }], kind, description: `Test ${kind}`, refType: 'test', now: at(when) });
 }
 
 /** A bulk load as the loads module writes it: the group, one entry per receiver, a ledger credit each. */

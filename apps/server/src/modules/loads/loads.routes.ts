@@ -2,7 +2,7 @@ import '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, itemEnvelope, listEnvelope, textSchema } from '@rewards/shared/common';
+import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
 import { Role } from '@rewards/shared/enums';
 import {
   MAX_LOAD_FILE_BYTES,
@@ -21,6 +21,7 @@ import {
   loadSchema,
 } from '@rewards/shared/loads';
 import { AppError } from '../../lib/app-error.ts';
+import { idempotencyHeaders, keyedStatus } from '../../lib/idempotency.ts';
 import { pickLanguage } from '../../lib/language.ts';
 import { assertStoreAdmin, requireUser, type Principal } from '../../plugins/auth.ts';
 import type { ServerContext } from '../../lib/server-context.ts';
@@ -136,7 +137,7 @@ export async function loadsRoutes(app: FastifyInstance, opts: { deps: ServerCont
         tags: ['loads'],
         summary:
           'Confirm a load: checks again and credits the correct e-mails in one transaction (ledger, consolidated rows, notifications); the same Idempotency-Key with the same request replays the first load, with another request it is IDEMPOTENCY_KEY_REUSED',
-        headers: z.object({ 'idempotency-key': textSchema(100, 8).optional() }).passthrough(),
+        headers: idempotencyHeaders,
         body: loadCreateSchema,
         response: { 200: loadItem, 201: loadItem },
       },
@@ -151,7 +152,7 @@ export async function loadsRoutes(app: FastifyInstance, opts: { deps: ServerCont
         now: clock.now(),
         calendar: config.calendar,
       });
-      return reply.status(replayed ? 200 : 201).send({ data: load });
+      return reply.status(keyedStatus(replayed)).send({ data: load });
     },
   );
 

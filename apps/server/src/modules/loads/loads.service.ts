@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListResponse } from '@rewards/shared/common';
@@ -26,8 +25,10 @@ import { addDays } from '@rewards/shared/program';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { isAccrualOpen, localDate, programCalendar, startOfLocalDay, type CalendarRules } from '../../lib/calendar.ts';
+import { assertAccrualOpen, isAccrualOpen, localDate, programCalendar, startOfLocalDay, type CalendarRules } from '../../lib/calendar.ts';
 import { pgCode, raisedRule, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
+import { replayOf, requestFingerprint } from '../../lib/idempotency.ts';
+import { textArray } from '../../lib/sql-arrays.ts';
 
 /**
  * Bulk loads (docs/architecture.md A6, docs/decisions/0005-bulk-loads.md). The checks that need no
@@ -44,11 +45,6 @@ export interface Sender {
 }
 
 const fullName = (name: AnyColumn, lastName: AnyColumn) => sql<string>`concat_ws(' ', ${name}, ${lastName})`;
-
-/** Values as one PostgreSQL array literal (one parameter, the same on PostgreSQL and PGlite). */
-function textArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
-}
 
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -193,8 +189,7 @@ export function loadRequestHash(input: LoadCreate): string {
   const fields: unknown[] = [input.storeId, input.rewardId, input.points ?? null, input.reason, input.emails.map((e) => e.trim())];
   // Appended only when given, so the fingerprints of requests without an activity stay what they were.
   if (input.activity) fields.push([input.activity.title, input.activity.date]);
-  const canonical = JSON.stringify(fields);
-  return createHash('sha256').update(canonical).digest('hex');
+  return requestFingerprint(fields);
 }
 
 /**
@@ -245,9 +240,8 @@ async function replay(db: Db, actorId: number, key: string, hash: string): Promi
     .select({ id: s.loads.id, requestHash: s.loads.requestHash })
     .from(s.loads)
     .where(and(eq(s.loads.createdBy, actorId), eq(s.loads.idempotencyKey, key)));
-  if (!prior) return undefined;
-  if (prior.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', { loadId: prior.id });
-  return getLoad(db, prior.id);
+  const replay = replayOf(prior, hash, { loadId: prior?.id });
+  return replay && getLoad(db, replay.id);
 }
 
 /**
@@ -267,7 +261,7 @@ export async function createLoad(
     const prior = await replay(db, p.actorId, p.idempotencyKey, hash);
     if (prior) return { load: prior, replayed: true };
   }
-  if (!isAccrualOpen(p.now, p.calendar)) throw new AppError('ACCRUAL_CLOSED');
+  assertAccrualOpen(p.now, p.calendar);
   const reward = await loadReward(db, input.storeId, input.rewardId);
   const points = pointsOf(input, reward);
   const activity = activityOf(input, reward, p.now, p.calendar);

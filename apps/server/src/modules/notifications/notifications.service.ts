@@ -3,6 +3,7 @@ import type { Notification, NotificationList } from '@rewards/shared/notificatio
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { intArray, textArray } from '../../lib/sql-arrays.ts';
 
 const columns = {
   id: s.notifications.id,
@@ -106,15 +107,40 @@ export async function notificationReceivers(db: DbOrTx, min: number, max: number
   return rows.map((r) => r.userId);
 }
 
-/** Test and seed helper: one notification for a user, as the services write them. */
-export async function insertNotifications(
-  db: DbOrTx,
-  rows: { userId: number; itemType: Notification['itemType']; description: string; url?: string | null; createdAt?: Date }[],
+/** Who a notification is for: these users, or every active user of a store. */
+export type Audience = readonly number[] | { activeUsersOfStore: number };
+
+/**
+ * The one way to tell someone something (docs/architecture.md A6.11): `rs_notify` writes the rows (and with
+ * them, through the table's triggers, the realtime announcement and the copy by each receiver's preferred
+ * channel), inside the caller's transaction. One description and url for all, or one per receiver in the
+ * audience's order. Answers the new notifications' ids.
+ */
+export async function notify(
+  tx: DbOrTx,
+  n: {
+    to: Audience;
+    itemType: Notification['itemType'];
+    description: string | readonly string[];
+    url?: string | null | readonly string[];
+    at: Date;
+  },
 ): Promise<number[]> {
-  if (rows.length === 0) return [];
-  const inserted = await db
-    .insert(s.notifications)
-    .values(rows.map((r) => ({ ...r, url: r.url ?? null })))
-    .returning({ id: s.notifications.id });
-  return inserted.map((r) => r.id);
+  const users =
+    'activeUsersOfStore' in n.to
+      ? sql`array(select u.id from users u where u.store_id = ${n.to.activeUsersOfStore} and u.active = 1 order by u.id)`
+      : sql`${intArray(n.to)}::int[]`;
+  const descriptions = typeof n.description === 'string' ? [n.description] : n.description;
+  const urls = n.url === undefined || n.url === null ? null : typeof n.url === 'string' ? [n.url] : n.url;
+  const { rows } = await tx.execute<{ ids: number[] | string | null }>(
+    sql`select rs_notify(${users}, ${n.itemType}::text, ${textArray(descriptions)}::text[], ${urls ? textArray(urls) : null}::text[], ${n.at.toISOString()}::timestamptz) as ids`,
+  );
+  return parseIntArray(rows[0]?.ids ?? null);
+}
+
+/** An int[] as the drivers give it: an array (pg, PGlite) or its text form. */
+function parseIntArray(v: number[] | string | null): number[] {
+  if (v === null) return [];
+  if (Array.isArray(v)) return v.map(Number);
+  return v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }

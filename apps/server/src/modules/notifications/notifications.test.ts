@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
-import { insertNotifications } from './notifications.service.ts';
+import { notifyEach } from '../../../test/factories.ts';
 
 let t: TestApp;
 const sessions: Record<string, string> = {};
@@ -39,7 +39,7 @@ describe('GET /api/notifications/', () => {
     await resetNotifications(ids.ana!);
     await resetNotifications(ids.luis!);
     const base = t.clock.now().getTime();
-    await insertNotifications(
+    await notifyEach(
       t.db,
       Array.from({ length: 5 }, (_, i) => ({
         userId: ids.ana!,
@@ -49,7 +49,7 @@ describe('GET /api/notifications/', () => {
         createdAt: new Date(base - (5 - i) * 60_000),
       })),
     );
-    await insertNotifications(t.db, [{ userId: ids.luis!, itemType: 'orders', description: 'Order #999999' }]);
+    await notifyEach(t.db, [{ userId: ids.luis!, itemType: 'orders', description: 'Order #999999' }]);
 
     const first = await get('ana', '/api/notifications/?page=1&pageSize=2');
     expect(first.statusCode).toBe(200);
@@ -95,7 +95,7 @@ describe('GET /api/notifications/', () => {
 describe('PUT /api/notifications/viewed/{id}', () => {
   it('marks one as seen, idempotently, and lowers the header count', async () => {
     await resetNotifications(ids.ana!);
-    const [id] = await insertNotifications(t.db, [{ userId: ids.ana!, itemType: 'ordersUpdate', description: 'Order #7: status 2' }]);
+    const [id] = await notifyEach(t.db, [{ userId: ids.ana!, itemType: 'ordersUpdate', description: 'Order #7: status 2' }]);
     const counters = async () => (await get('ana', '/api/users/profile/counters')).json().data.notifications as number;
     expect(await counters()).toBe(1);
 
@@ -112,7 +112,7 @@ describe('PUT /api/notifications/viewed/{id}', () => {
   });
 
   it('answers 404 for another user’s notification or one that does not exist, and leaves it unseen', async () => {
-    const [luisId] = await insertNotifications(t.db, [{ userId: ids.luis!, itemType: 'points', description: 'Secret' }]);
+    const [luisId] = await notifyEach(t.db, [{ userId: ids.luis!, itemType: 'points', description: 'Secret' }]);
     const res = await put('ana', `/api/notifications/viewed/${luisId}`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
@@ -144,7 +144,7 @@ describe('PUT /api/notifications/viewed/{id}', () => {
 describe('PUT /api/notifications/viewed', () => {
   it('marks all of the user’s notifications as seen and no one else’s', async () => {
     await resetNotifications(ids.ana!);
-    await insertNotifications(t.db, [
+    await notifyEach(t.db, [
       { userId: ids.ana!, itemType: 'points', description: 'A' },
       { userId: ids.ana!, itemType: 'challenge', description: 'B' },
     ]);

@@ -5,7 +5,7 @@ import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, multipart, png, signIn, type TestApp } from '../../../test/harness.ts';
 import { assertInvariants, setStock } from '../../../test/invariants.ts';
 import { createApiToken } from '../auth/auth.service.ts';
-import { creditPoints } from '../points/points.service.ts';
+import { postPoints } from '../points/points.service.ts';
 
 /**
  * Money rules (issue 8): the per-product cap, one "orderable" rule, one owner of stock, sums that
@@ -241,7 +241,12 @@ describe('sums past int32 answer 422, never 500', () => {
     const big = await order(rich.headers, { lines });
     expect(big.statusCode).toBe(201);
     expect(big.json().data.total).toBe(2_100_000_000);
-    await creditPoints(t.db, { userId: rich.id, value: 100_000_000, kind: 'load', description: 'Test load', now: t.clock.now() });
+    await postPoints(t.db, {
+      entries: [{ userId: rich.id, value: 100_000_000 }],
+      kind: 'load',
+      description: 'Test load',
+      now: t.clock.now(),
+    });
     const past = await adminPost('/api/orders/orderDetail', { orderId: big.json().data.id, productId: expensive.id, quantity: 5 });
     expect(past.statusCode).toBe(422);
     expect(past.json()).toMatchObject({ code: 'AMOUNT_TOO_LARGE', message: 'La cantidad es demasiado grande' });

@@ -17,7 +17,9 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { isRedemptionOpen, startOfLocalDay, type CalendarRules } from '../../lib/calendar.ts';
 import { raisedRule } from '../../lib/database-errors.ts';
 import { keyedWrite, replayOf, requestFingerprint } from '../../lib/idempotency.ts';
+import { intArray } from '../../lib/sql-arrays.ts';
 import type { CacheInvalidation } from '../../lib/response-cache.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { postPoints } from '../points/points.service.ts';
 import { findOrderable } from '../products/products.service.ts';
 import { moveStock } from '../inventory/inventory.service.ts';
@@ -106,9 +108,6 @@ export async function getOrder(db: DbOrTx, id: number): Promise<Order> {
   return (await toOrders(db, [row]))[0]!;
 }
 
-/** Integers as a PostgreSQL array literal (one parameter, the same on PostgreSQL and PGlite). */
-const intArrayLiteral = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
-
 /**
  * Fingerprint of an order request, stored with its Idempotency-Key: the lines in product order (their
  * order in the body does not matter), or "from cart" (the cart may change between a request and its
@@ -148,8 +147,8 @@ export async function createOrder(
       'select rs_place_order($1, $2::int[], $3::int[], $4, $5, $6, $7::timestamptz, $8) as result',
       [
         p.userId,
-        intArrayLiteral(lines.map((l) => l.productId)),
-        intArrayLiteral(lines.map((l) => l.quantity)),
+        intArray(lines.map((l) => l.productId)),
+        intArray(lines.map((l) => l.quantity)),
         'fromCart' in p.input,
         p.idempotencyKey ?? null,
         p.idempotencyKey ? orderRequestHash(p.input) : null,
@@ -207,8 +206,7 @@ export async function moveOrder(
     if (p.to === OrderStatus.Canceled) {
       if (order.total > 0)
         await postPoints(tx, {
-          userId: order.userId,
-          value: order.total,
+          entries: [{ userId: order.userId, value: order.total }],
           kind: 'refund',
           description: `Refund of order #${order.id}`,
           refType: 'order',
@@ -229,12 +227,12 @@ export async function moveOrder(
     }
     // The follow-up notice of an approved order, in the customer's language when it is sent (mail module).
     if (p.to === OrderStatus.InProgress) await enqueueOrderApprovedMail(tx, { orderId: order.id, userId: order.userId, now: p.now });
-    await tx.insert(s.notifications).values({
-      userId: order.userId,
+    await notify(tx, {
+      to: [order.userId],
       itemType: 'ordersUpdate',
       description: `Order #${order.id}: status ${p.to}`,
       url: '/myOrders',
-      createdAt: p.now,
+      at: p.now,
     });
   });
   // A cancellation returned the stock.
@@ -328,8 +326,7 @@ export async function addOrderLine(
     // Locks in the same order as createOrder and moveOrder (order, user, products): no deadlock cycle.
     if (amount > 0)
       await postPoints(tx, {
-        userId: order.userId,
-        value: -amount,
+        entries: [{ userId: order.userId, value: -amount }],
         kind: 'order',
         description: `Order #${order.id}`,
         refType: 'order',
@@ -471,8 +468,7 @@ export async function editOrder(
       const points = changes.reduce((sum, c) => sum + (c.from - c.to) * byId.get(c.lineId)!.price, 0);
       if (points !== 0)
         await postPoints(tx, {
-          userId: order.userId,
-          value: points,
+          entries: [{ userId: order.userId, value: points }],
           kind: points > 0 ? 'refund' : 'order',
           description: points > 0 ? `Refund of order #${order.id} (edited)` : `Order #${order.id} (edited)`,
           refType: 'order',
@@ -517,12 +513,12 @@ export async function editOrder(
         editId: edit!.id,
         createdAt: now,
       });
-      await tx.insert(s.notifications).values({
-        userId: order.userId,
+      await notify(tx, {
+        to: [order.userId],
         itemType: 'ordersUpdate',
         description: `Order #${order.id}: edited`,
         url: '/myOrders',
-        createdAt: now,
+        at: now,
       });
       return { order: await getOrder(tx, order.id), replayed: false };
     }),

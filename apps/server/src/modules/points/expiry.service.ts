@@ -1,13 +1,14 @@
-import { gt, inArray } from 'drizzle-orm';
+import { asc, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { programCalendar, type CalendarRules } from '../../lib/calendar.ts';
+import { lockBalances, postPoints } from './points.service.ts';
 
 /**
  * On the expiry day (16 October by default, or any later day before the next program year if the
- * servers were down that day) every balance goes to 0 with an
- * `expiry` transaction. The `job_runs` row keyed by year is inserted in the same transaction: with
- * several instances, exactly one does the work and the others find the year taken.
+ * servers were down that day) every balance goes to 0 with an `expiry` transaction and a notification,
+ * through the ledger's owner (postPoints). The `job_runs` row keyed by year is inserted in the same
+ * transaction: with several instances, exactly one does the work and the others find the year taken.
  */
 export async function runPointExpiry(
   db: DbOrTx,
@@ -24,26 +25,23 @@ export async function runPointExpiry(
       .onConflictDoNothing()
       .returning();
     if (!claimed) return { ran: false, users: 0, points: 0 };
-    const holders = await tx.select({ id: s.users.id, points: s.users.points }).from(s.users).where(gt(s.users.points, 0)).for('update');
+    await lockBalances(tx);
+    const holders = await tx
+      .select({ id: s.users.id, points: s.users.points })
+      .from(s.users)
+      .where(gt(s.users.points, 0))
+      .orderBy(asc(s.users.id))
+      .for('update');
     if (holders.length === 0) return { ran: true, users: 0, points: 0 };
     const description = `Points expired (${year})`;
-    await tx
-      .insert(s.pointTransactions)
-      .values(
-        holders.map((h) => ({ userId: h.id, value: -h.points, kind: 'expiry' as const, description, refType: 'expiry', createdAt: now })),
-      );
-    await tx
-      .update(s.users)
-      .set({ points: 0, updatedAt: now })
-      .where(
-        inArray(
-          s.users.id,
-          holders.map((h) => h.id),
-        ),
-      );
-    await tx
-      .insert(s.notifications)
-      .values(holders.map((h) => ({ userId: h.id, itemType: 'points' as const, description, url: '/account', createdAt: now })));
+    await postPoints(tx, {
+      entries: holders.map((h) => ({ userId: h.id, value: -h.points })),
+      kind: 'expiry',
+      description,
+      refType: 'expiry',
+      now,
+      notify: { itemType: 'points', url: '/account' },
+    });
     return { ran: true, users: holders.length, points: holders.reduce((n, h) => n + h.points, 0) };
   });
 }

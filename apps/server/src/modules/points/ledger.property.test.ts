@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
 import { createOrder, moveOrder } from '../orders/orders.service.ts';
-import { creditPoints } from './points.service.ts';
+import { postPoints } from './points.service.ts';
 
 let t: TestApp;
 let users: number[] = [];
@@ -44,7 +44,12 @@ describe('points ledger (property)', () => {
         for (const c of commands) {
           try {
             if (c.type === 'load') {
-              await creditPoints(t.db, { userId: users[c.user]!, value: c.value, kind: 'load', description: 'Property load', now });
+              await postPoints(t.db, {
+                entries: [{ userId: users[c.user]!, value: c.value }],
+                kind: 'load',
+                description: 'Property load',
+                now,
+              });
               done.load++;
             } else if (c.type === 'order') {
               const { order } = await createOrder(t.db, {

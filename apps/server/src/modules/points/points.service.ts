@@ -1,86 +1,104 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { INT32_MAX } from '@rewards/shared/common';
 import type { TransactionKind } from '@rewards/shared/enums';
+import type { Notification } from '@rewards/shared/notifications';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertAccrualOpen, type CalendarRules } from '../../lib/calendar.ts';
+import { raisedRule } from '../../lib/database-errors.ts';
+import { intArray } from '../../lib/sql-arrays.ts';
 
-export interface PointsEntry {
-  userId: number;
-  /** Positive credits, negative debits; never 0. */
-  value: number;
+/**
+ * The points ledger's one owner (docs/architecture.md A6.3): every way points enter or leave a balance
+ * (loads, challenge awards, adjustments, orders, edits and refunds, expiry, the demo data, and every credit
+ * path to come) goes through `postPoints` here or, from SQL, through the function it calls,
+ * `rs_post_points` (db/functions/rs_post_points.sql): each balance with its ledger row, and the receivers'
+ * notification with its outbox copy, in one statement of the caller's transaction.
+ * test/one-owner.test.ts fails when anything else writes the ledger or a balance.
+ */
+
+export interface Posting {
+  /** Distinct receivers, each with a non-zero value (positive credits, negative debits). */
+  entries: readonly { userId: number; value: number }[];
   kind: TransactionKind;
+  /** The ledger row's text: a system text the statement words from kind and reference, or an administrator's. */
   description: string;
-  createdBy?: number;
   refType?: string;
   refId?: number;
+  createdBy?: number | null;
   now: Date;
+  /** The receivers' notification, written with their rows (its description defaults to the ledger's). */
+  notify?: { itemType: Notification['itemType']; description?: string; url: string | null };
+}
+
+export interface Posted {
+  userId: number;
+  transactionId: number;
+  balance: number;
 }
 
 /**
- * Writes one ledger row and moves the running balance by the same amount, inside the caller's
- * transaction (users.points = SUM(point_transactions.value), always). Both are conditional updates: a
- * debit never takes a balance below 0 (NOT_ENOUGH_POINTS), a credit never past int32
- * (AMOUNT_TOO_LARGE), and an amount beyond int32 is one of the two, never an overflow. Returns the
- * new balance.
+ * Moves each receiver's balance by their value and writes its ledger row, inside the caller's
+ * transaction: a debit never below 0 (NOT_ENOUGH_POINTS), a credit never past int32 (AMOUNT_TOO_LARGE),
+ * an unknown user NOT_FOUND; any refusal leaves nothing written. With `notify`, every receiver is told
+ * in the same statement. Answers each receiver's ledger row and new balance, in the order given.
  */
-export async function postPoints(tx: DbOrTx, p: PointsEntry): Promise<number> {
-  if (!Number.isInteger(p.value) || p.value === 0) throw new Error('ledger values are non-zero whole numbers');
-  const fits = Math.abs(p.value) <= INT32_MAX;
-  const [row] = fits
-    ? await tx
-        .update(s.users)
-        .set({ points: sql`${s.users.points} + ${p.value}`, updatedAt: p.now })
-        .where(and(eq(s.users.id, p.userId), p.value > 0 ? lte(s.users.points, INT32_MAX - p.value) : gte(s.users.points, -p.value)))
-        .returning({ points: s.users.points })
-    : [];
-  if (!row) {
-    const [user] = await tx.select({ points: s.users.points }).from(s.users).where(eq(s.users.id, p.userId));
+export async function postPoints(tx: DbOrTx, p: Posting): Promise<Posted[]> {
+  if (p.entries.length === 0) return [];
+  for (const e of p.entries) if (!Number.isInteger(e.value) || e.value === 0) throw new Error('ledger values are non-zero whole numbers');
+  if (new Set(p.entries.map((e) => e.userId)).size !== p.entries.length) throw new Error('one ledger row per receiver');
+  // An amount beyond int32 is more than any balance can take or give: one of the two refusals, never an overflow.
+  const huge = p.entries.find((e) => Math.abs(e.value) > INT32_MAX);
+  if (huge) {
+    const [user] = await tx.select({ points: s.users.points }).from(s.users).where(eq(s.users.id, huge.userId));
     if (!user) throw new AppError('NOT_FOUND');
-    if (p.value > 0) throw new AppError('AMOUNT_TOO_LARGE', { value: p.value, balance: user.points });
-    throw new AppError('NOT_ENOUGH_POINTS', { total: -p.value, balance: user.points });
+    if (huge.value > 0) throw new AppError('AMOUNT_TOO_LARGE', { value: huge.value, balance: user.points });
+    throw new AppError('NOT_ENOUGH_POINTS', { total: -huge.value, balance: user.points });
   }
-  await tx.insert(s.pointTransactions).values({
-    userId: p.userId,
-    value: p.value,
-    kind: p.kind,
-    description: p.description,
-    createdBy: p.createdBy,
-    refType: p.refType,
-    refId: p.refId,
-    createdAt: p.now,
-  });
-  return row.points;
-}
-
-/** A credit in its own transaction. */
-export async function creditPoints(db: DbOrTx, p: PointsEntry): Promise<number> {
-  if (p.value <= 0) throw new Error('credits are positive');
-  return db.transaction((tx) => postPoints(tx, p));
+  const same = p.entries.every((e) => e.value === p.entries[0]!.value);
+  const values = same ? [p.entries[0]!.value] : p.entries.map((e) => e.value);
+  try {
+    const { rows } = await tx.execute<{ user_id: number; transaction_id: number; balance: number }>(sql`
+      select user_id, transaction_id, balance from rs_post_points(
+        ${intArray(p.entries.map((e) => e.userId))}::int[], ${intArray(values)}::int[], ${p.kind}::text, ${p.description}::text,
+        ${p.refType ?? null}::text, ${p.refId ?? null}::int, ${p.createdBy ?? null}::int, ${p.now.toISOString()}::timestamptz,
+        ${p.notify?.itemType ?? null}::text, ${p.notify ? (p.notify.description ?? p.description) : null}::text, ${p.notify?.url ?? null}::text)`);
+    const byUser = new Map(rows.map((r) => [Number(r.user_id), { transactionId: Number(r.transaction_id), balance: Number(r.balance) }]));
+    return p.entries.map((e) => ({ userId: e.userId, ...byUser.get(e.userId)! }));
+  } catch (err) {
+    throw raisedRule(err) ?? err;
+  }
 }
 
 /**
- * An administrator's load (positive: `load`, only while the accrual window is open) or adjustment
- * (negative: `adjustment`, never below 0), with a notification for the user. Returns the new balance.
+ * Takes the lock of writes that move several balances at once (rs_lock_balances), to its transaction's
+ * end: a writer that reads balances before moving them (the yearly expiry) takes it before reading.
+ */
+export async function lockBalances(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select rs_lock_balances()`);
+}
+
+/**
+ * An administrator's change to one person's balance (docs/architecture.md A6.1): positive, a `load` while
+ * the program calendar credits points (else ACCRUAL_CLOSED); negative, an `adjustment` never below 0. The
+ * person is told. Answers the new balance.
  */
 export async function adjustUserPoints(
   db: DbOrTx,
-  p: { userId: number; value: number; description: string; actorId: number; accrualOpen: boolean; now: Date },
+  p: { userId: number; value: number; description: string; actorId: number; now: Date; calendar: CalendarRules },
 ): Promise<number> {
-  if (p.value > 0 && !p.accrualOpen) throw new AppError('ACCRUAL_CLOSED');
+  if (p.value > 0) assertAccrualOpen(p.now, p.calendar);
   return db.transaction(async (tx) => {
-    const balance = await postPoints(tx, {
-      userId: p.userId,
-      value: p.value,
+    const [posted] = await postPoints(tx, {
+      entries: [{ userId: p.userId, value: p.value }],
       kind: p.value > 0 ? 'load' : 'adjustment',
       description: p.description,
       createdBy: p.actorId,
       refType: 'admin',
       now: p.now,
+      notify: { itemType: 'points', url: '/account' },
     });
-    await tx
-      .insert(s.notifications)
-      .values({ userId: p.userId, itemType: 'points', description: p.description, url: '/account', createdAt: p.now });
-    return balance;
+    return posted!.balance;
   });
 }

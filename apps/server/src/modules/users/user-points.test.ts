@@ -104,7 +104,7 @@ describe('POST /api/users/points between administrators', () => {
   it('keeps the rule in the service, whoever calls it', async () => {
     const admin: Principal = { id: ids.admin!, role: Role.Admin, storeId: 1, adminStores: [1], isStore: false, via: 'token' };
     const call = (userId: number, actor: Principal = admin) =>
-      adminAdjustPoints(t.db, { actor, userId, value: 5, description: 'Directo', accrualOpen: true, now: t.clock.now() });
+      adminAdjustPoints(t.db, { actor, userId, value: 5, description: 'Directo', now: t.clock.now(), calendar: t.config.calendar });
     await expect(call(ids.tienda!)).rejects.toMatchObject({ code: 'ADMIN_POINTS_SUPER_ONLY', statusCode: 403 });
     await expect(call(ids.admin!)).rejects.toBeInstanceOf(AppError);
     await expect(call(ids.maria!)).rejects.toMatchObject({ code: 'FORBIDDEN_STORE' });

@@ -20,7 +20,6 @@ import {
   userIsUpdateSchema,
 } from '@rewards/shared/users';
 import { AppError } from '../../lib/app-error.ts';
-import { isAccrualOpen } from '../../lib/calendar.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
 import type { ServerContext } from '../../lib/server-context.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from '../auth/auth.service.ts';
@@ -175,14 +174,13 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: ServerCont
     async (request) => {
       const principal = requireUser(request);
       const { userId, value, description } = request.body;
-      const now = clock.now();
       const balance = await adminAdjustPoints(db, {
         actor: principal,
         userId,
         value,
         description,
-        accrualOpen: isAccrualOpen(now, config.calendar),
-        now,
+        now: clock.now(),
+        calendar: config.calendar,
       });
       return { data: { userId, value: balance } };
     },

@@ -14,6 +14,7 @@ import type {
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import type { CalendarRules } from '../../lib/calendar.ts';
 import { canAdminStore, type Principal } from '../../plugins/auth.ts';
 import { revokeUserSessions } from '../auth/auth.service.ts';
 import { adjustUserPoints } from '../points/points.service.ts';
@@ -352,7 +353,7 @@ export async function setUserRole(db: DbOrTx, params: { userId: number; actorId:
  */
 export async function adminAdjustPoints(
   db: DbOrTx,
-  p: { actor: Principal; userId: number; value: number; description: string; accrualOpen: boolean; now: Date },
+  p: { actor: Principal; userId: number; value: number; description: string; now: Date; calendar: CalendarRules },
 ): Promise<number> {
   const { actor } = p;
   if (p.userId === actor.id) throw new AppError('FORBIDDEN');
@@ -371,8 +372,8 @@ export async function adminAdjustPoints(
       value: p.value,
       description: p.description,
       actorId: actor.id,
-      accrualOpen: p.accrualOpen,
       now: p.now,
+      calendar: p.calendar,
     });
   });
 }
