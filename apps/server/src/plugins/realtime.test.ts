@@ -5,7 +5,8 @@ import * as s from '../db/schema/index.ts';
 import { as, createTestApp, signIn, type TestApp } from '../../test/harness.ts';
 import { connected, connectSocket, disconnected, nextEvent, record } from '../../test/sockets.ts';
 import { createApiToken } from '../modules/auth/auth.service.ts';
-import { insertNotifications } from '../modules/notifications/notifications.service.ts';
+import { notifyEach } from '../../test/factories.ts';
+import { notify } from '../modules/notifications/notifications.service.ts';
 
 // One instance (PGlite by default, PostgreSQL with TEST_DATABASE_URL): the database announces new
 // notifications and ended credentials; the socket of that user hears of them.
@@ -65,16 +66,18 @@ describe('realtime notifications', () => {
     const anaEvents = record<{ userId: number }>(ana, 'systemNotification');
     await t.db
       .transaction(async (tx) => {
-        await insertNotifications(tx, [{ userId: ids.ana!, itemType: 'points', description: 'never' }]);
+        await notifyEach(tx, [{ userId: ids.ana!, itemType: 'points', description: 'never' }]);
         throw new Error('rollback');
       })
       .catch(() => undefined);
     const both = Promise.all([nextEvent(ana, 'systemNotification'), nextEvent(luis, 'systemNotification')]);
-    await insertNotifications(t.db, [
-      { userId: ids.ana!, itemType: 'points', description: 'one' },
-      { userId: ids.ana!, itemType: 'challenge', description: 'two' },
-      { userId: ids.luis!, itemType: 'products', description: 'three' },
-    ]);
+    // One statement: two notifications for ana, one for luis.
+    await notify(t.db, {
+      to: [ids.ana!, ids.ana!, ids.luis!],
+      itemType: 'points',
+      description: ['one', 'two', 'three'],
+      at: t.clock.now(),
+    });
     expect(await both).toEqual([{ userId: ids.ana }, { userId: ids.luis }]);
     await new Promise((r) => setTimeout(r, 100));
     expect(anaEvents).toEqual([{ userId: ids.ana }]);
@@ -84,7 +87,7 @@ describe('realtime notifications', () => {
     const token = await createApiToken(t.db, { userId: ids.luis!, name: 'socket', now: t.clock.now() });
     const luis = await connected(socketOf({ token: token.token, origin: 'https://integration.example' }));
     const event = nextEvent(luis, 'systemNotification');
-    await insertNotifications(t.db, [{ userId: ids.luis!, itemType: 'orders', description: 'Order #1' }]);
+    await notifyEach(t.db, [{ userId: ids.luis!, itemType: 'orders', description: 'Order #1' }]);
     expect(await event).toEqual({ userId: ids.luis });
   });
 
