@@ -99,10 +99,10 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^@rewards/shared/(?!(enums|constants|errors|days|pictures|notification-text|movement-text|user-rules|reward-rules|product-rules|order-rules|mail-rules|load-rules|profile-rules|challenge-rules)$)',
+                '^@rewards/shared/(?!(enums|constants|errors|days|pictures|pages|notification-text|movement-text|user-rules|reward-rules|product-rules|order-rules|mail-rules|load-rules|profile-rules|challenge-rules)$)',
               allowTypeImports: true,
               message:
-                "A value from a schema module brings zod into the page: import it from a zod-free module (enums, constants, errors, days, pictures, *-text, *-rules), or only its type. A form gets its schema with import() through lib/lazy-resolver.ts: lazyZodResolver(() => import('@rewards/shared/x').then((m) => m.xSchema)).",
+                "A value from a schema module brings zod into the page: import it from a zod-free module (enums, constants, errors, days, pictures, pages, *-text, *-rules), or only its type. A form gets its schema with import() through lib/lazy-resolver.ts: lazyZodResolver(() => import('@rewards/shared/x').then((m) => m.xSchema)).",
             },
             {
               regex: '^(zod|@hookform/resolvers)(/|$)',
@@ -163,7 +163,7 @@ export default tseslint.config(
   {
     files: ['apps/server/**/*.ts'],
     rules: {
-      // Only config.ts reads the environment (ARCHITECTURE.md section 7).
+      // Only config.ts reads the environment (docs/architecture.md A7).
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
     },
   },

@@ -74,8 +74,10 @@ describe('web app', () => {
     expect(res.headers.vary).toContain('cookie');
     const block = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(res.body)![1]!;
     expect(block).not.toContain('<');
-    const { lang, data } = JSON.parse(block);
+    const { lang, texts, data } = JSON.parse(block);
     expect(lang).toBe('es');
+    // The page's texts beyond `common`, which the web app loads before its first render: none here.
+    expect(texts).toEqual([]);
     // Keyed by path and sorted query, as the web app asks (apps/web/src/lib/page-data.ts).
     expect(data['/api/auth/session'].data.id).toBe(shopper.id);
     expect(data['/api/categories/?pageSize=100&storeId=2'].data.map((c: { id: number }) => c.id)).toContain(category.id);
@@ -96,7 +98,7 @@ describe('web app', () => {
 
     // A visitor who chose English gets the English texts' chunk and answers asked in English.
     const en = await t.app.inject({ method: 'GET', url: '/faq', headers: { cookie: 'lang=en' } });
-    expect(en.body).toContain('"lang":"en"');
+    expect(en.body).toContain('"lang":"en","texts":["faq"]');
     expect(en.body).toContain('"/api/auth/session":{"data":null');
     // Someone else's session is never in it; a page the table does not list has none.
     expect(en.body).not.toContain(String(shopper.session));

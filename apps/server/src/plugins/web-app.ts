@@ -4,7 +4,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { defaultLanguage, languages, productOrders, type Language } from '@rewards/shared/enums';
+import { defaultLanguage, languages, type Language } from '@rewards/shared/enums';
+import { askFirstData, pageTexts, type Get, type Picture, type Query } from '@rewards/shared/page-requests';
+import { matchPage, type AppPage, type Visitor } from '@rewards/shared/pages';
 import { srcSet, variantUrl } from '@rewards/shared/pictures';
 import type { ServerContext } from '../lib/server-context.ts';
 import { sendError } from './errors.ts';
@@ -71,10 +73,10 @@ export const webAppPlugin = fp(async function webAppPlugin(app: FastifyInstance,
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const encodings = String(request.headers['accept-encoding'] ?? '');
     const url = new URL(request.url, 'http://localhost');
-    const page = pages.find((p) => p.path.test(url.pathname));
-    if (page) {
+    const match = matchPage(url.pathname);
+    if (match) {
       // Built per request (the data is the visitor's own): private, and compressed here (a few KB, < 1 ms).
-      const body = html.replace('</head>', `${await pageHead(app, request, url, page, chunks)}</head>`);
+      const body = html.replace('</head>', `${await pageHead(app, request, url, match, chunks)}</head>`);
       reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie');
       if (/\bbr\b/.test(encodings))
         return reply
@@ -102,204 +104,6 @@ const assetOnlyDropped = [
   'x-request-id',
 ];
 
-/** The session answer's user, as far as choosing a page's requests needs it. */
-interface Visitor {
-  id: number;
-  storeId: number | null;
-}
-type Query = Record<string, string | number | boolean | undefined | null>;
-/** Asks this server's API as the visitor; the parsed answer when it is a 2xx JSON one, else undefined. */
-type Get = (apiPath: string, query?: Query) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-interface PageContext {
-  get: Get;
-  user: Visitor | null;
-  match: RegExpExecArray;
-  search: URLSearchParams;
-}
-/** A page's first picture, preloaded with the same srcset and sizes as the `<img>` that shows it. */
-interface Picture {
-  url: string;
-  sizes: string;
-}
-interface AppPage {
-  path: RegExp;
-  /** The page's module in the web app (its key in Vite's manifest), and its frame's for an admin page. */
-  module: string;
-  frame?: string;
-  /** The shell whose first requests the page shares: the shop's header and footer, or the admin area's. */
-  area?: 'shop' | 'admin';
-  /** Text namespaces the page renders with, beyond the shop's own (their chunks are named in the HTML too). */
-  texts?: (user: Visitor | null) => string[];
-  /** The page's own first requests, beyond the shell's; may answer its largest picture. */
-  data?: (c: PageContext) => Promise<Picture | void>;
-}
-
-const PRODUCTS_PAGE_SIZE = 20;
-const productCardSizes = '(min-width: 1024px) 220px, 45vw';
-const orderOf = (search: URLSearchParams, fallback: string) => {
-  const order = search.get('order') ?? '';
-  return (productOrders as readonly string[]).includes(order) ? order : fallback;
-};
-const pageOf = (search: URLSearchParams) => Math.max(1, Number(search.get('page')) || 1);
-const firstPicture = (list: { images?: { url: string }[] }[] | undefined) => list?.[0]?.images?.[0]?.url;
-const decode = (segment: string) => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-};
-
-/**
- * The app's pages (apps/web/src/app/router.tsx) and the requests each makes first, with the same paths
- * and parameters the web app's API files use (the journeys check that a page asks none of them again).
- * Admin pages get their frame's first data (the session, the stores) and their chunks.
- */
-const pages: AppPage[] = [
-  {
-    path: /^\/$/,
-    module: 'src/app/routes/home.tsx',
-    texts: (user) => (user ? ['notifications'] : []),
-    data: async ({ get, user }) => {
-      const banners = await get('/api/banners/', { storeId: user?.storeId });
-      const picture = banners?.data?.[0]?.picture;
-      return picture ? { url: picture, sizes: '(min-width: 1280px) 1232px, 100vw' } : undefined;
-    },
-  },
-  {
-    path: /^\/category\/([^/]+)$/,
-    module: 'src/app/routes/category.tsx',
-    data: async ({ get, user, match, search }) => {
-      const slug = decode(match[1]!);
-      const query = { slug, order: orderOf(search, 'featured'), page: pageOf(search), pageSize: PRODUCTS_PAGE_SIZE };
-      const [products, categories] = await Promise.all([
-        get(user ? '/api/productsAuth/' : '/api/products/all/', query),
-        get('/api/categories/', { storeId: user?.storeId, pageSize: 100 }),
-      ]);
-      const category = categories?.data?.find((c: { slug: string }) => c.slug === slug);
-      if (categories)
-        await get(user ? '/api/products/otherResultsAuth' : '/api/products/otherResults', { categoryId: category?.id, limit: 8 });
-      const picture = firstPicture(products?.data);
-      return picture ? { url: picture, sizes: productCardSizes } : undefined;
-    },
-  },
-  {
-    path: /^\/results\/([^/]+)$/,
-    module: 'src/app/routes/results.tsx',
-    data: async ({ get, user, match, search }) => {
-      const text = decode(match[1]!).trim().slice(0, 120);
-      if (!text) return;
-      const query = { search: text, order: orderOf(search, 'relevance'), page: pageOf(search), pageSize: PRODUCTS_PAGE_SIZE };
-      const picture = firstPicture((await get(user ? '/api/productsAuth/' : '/api/products/all/', query))?.data);
-      return picture ? { url: picture, sizes: productCardSizes } : undefined;
-    },
-  },
-  {
-    path: /^\/product$/,
-    module: 'src/app/routes/product.tsx',
-    data: async ({ get, user, search }) => {
-      const slug = search.get('slug');
-      if (!slug) return;
-      let product = (await get(`/api/products/slug/${encodeURIComponent(slug)}`))?.data;
-      if (!product) return;
-      if (user) product = (await get(`/api/productsAuth/${product.id}`))?.data ?? product;
-      await get(user ? '/api/products/otherResultsAuth' : '/api/products/otherResults', {
-        categoryId: product.categoryId,
-        excludeId: product.id,
-        limit: 8,
-      });
-      const picture = firstPicture([product]);
-      return picture ? { url: picture, sizes: '(min-width: 768px) 600px, 100vw' } : undefined;
-    },
-  },
-  {
-    path: /^\/cart$/,
-    module: 'src/app/routes/cart.tsx',
-    texts: (user) => (user ? ['cart'] : []),
-    data: async ({ get, user }) => void (user && (await get('/api/shoppingCart/'))),
-  },
-  {
-    path: /^\/wishlist$/,
-    module: 'src/app/routes/wishlist.tsx',
-    texts: (user) => (user ? ['wishlist'] : []),
-    data: async ({ get, user }) => void (user && (await get('/api/wishlists/', { page: 1, pageSize: 20 }))),
-  },
-  {
-    path: /^\/myOrders$/,
-    module: 'src/app/routes/my-orders.tsx',
-    texts: (user) => (user ? ['orders'] : []),
-    data: async ({ get, user }) => void (user && (await get('/api/orders/user', { page: 1, pageSize: 10 }))),
-  },
-  {
-    path: /^\/account$/,
-    module: 'src/app/routes/account.tsx',
-    texts: (user) => (user ? ['points'] : []),
-    data: async ({ get, user }) => {
-      if (!user) return;
-      const [program] = await Promise.all([get('/api/program'), get('/api/accounts/statistics')]);
-      // The movements of this program year, the period the page opens with.
-      if (program?.data) await get('/api/accounts/myMovements', { from: program.data.year.from, page: 1, pageSize: 10 });
-    },
-  },
-  {
-    path: /^\/notifications$/,
-    module: 'src/app/routes/notifications.tsx',
-    texts: () => ['notifications'],
-    data: async ({ get, user }) => void (user && (await get('/api/notifications/', { page: 1, pageSize: 10 }))),
-  },
-  {
-    path: /^\/myProfile$/,
-    module: 'src/app/routes/my-profile.tsx',
-    texts: () => ['profile'],
-    data: async ({ get, user }) => void (user && (await Promise.all([get('/api/users/profile'), get('/api/userPreferences')]))),
-  },
-  {
-    path: /^\/challenge$/,
-    module: 'src/app/routes/challenge.tsx',
-    texts: () => ['challenges'],
-    data: async ({ get, user }) => void (user && (await get('/api/challenges/userChallenge'))),
-  },
-  {
-    path: /^\/about$/,
-    module: 'src/app/routes/about.tsx',
-    // The page's texts and its program calendar's.
-    texts: () => ['about', 'points'],
-    data: async ({ get, search }) => {
-      // The store named in the address, else the first one (as the page chooses).
-      const stores: { id: number }[] | undefined = (await get('/api/stores/', { pageSize: 100 }))?.data;
-      const store = stores?.find((s) => String(s.id) === search.get('store')) ?? stores?.[0];
-      await Promise.all([get('/api/program'), get('/api/rewards/', { storeId: store?.id, active: true, pageSize: 100 })]);
-    },
-  },
-  { path: /^\/faq$/, module: 'src/app/routes/faq.tsx', texts: () => ['faq'] },
-  { path: /^\/login$/, module: 'src/app/routes/login.tsx', texts: () => ['login'] },
-  { path: /^\/logout$/, module: 'src/app/routes/logout.tsx', texts: () => ['logout'] },
-  // The admin area: its frame (header with the store picker and the account), the page's chunk and texts.
-  ...(
-    [
-      [/^\/admin\/?$/, 'dashboard', 'dashboard'],
-      [/^\/admin\/orders(\/\d+)?\/?$/, 'orders', 'admin'],
-      [/^\/admin\/inventory\/\d+\/?$/, 'inventory', 'admin'],
-      [/^\/admin\/banners\/\d+\/?$/, 'banners', 'admin'],
-      [/^\/admin\/rewards\/\d+\/?$/, 'rewards', 'rewards'],
-      [/^\/admin\/challenge\/\d+\/?$/, 'challenges', 'challenges'],
-      [/^\/admin\/users\/?$/, 'users', 'users'],
-      [/^\/admin\/loads\/?$/, 'loads', 'loads'],
-      [/^\/admin\/loads\/(new|\d+)\/?$/, 'loads-new', 'loads'],
-      [/^\/admin\/loads\/report\/\d+\/?$/, 'loads-report', 'loads'],
-      [/^\/admin\/loads\/consolidated\/\d+\/?$/, 'loads-consolidated', 'loads'],
-      [/^\/admin\/mail\/?$/, 'mail', 'mail'],
-      [/^\/admin\/stores\/?$/, 'stores', 'stores'],
-    ] as const
-  ).map(([path, page, texts]) => ({
-    path,
-    area: 'admin' as const,
-    frame: 'src/app/layouts/admin-layout.tsx',
-    module: `src/app/routes/admin/${page}.tsx`,
-    texts: () => ['admin', 'loads', 'challenges', texts],
-  })),
-];
-
 /** The key the web app looks preloaded data up by (apps/web/src/lib/page-data.ts): path and sorted query. */
 function dataKey(apiPath: string, query: Query = {}): string {
   const url = new URL(apiPath, 'http://localhost');
@@ -321,7 +125,7 @@ async function pageHead(
   app: FastifyInstance,
   request: FastifyRequest,
   url: URL,
-  page: AppPage,
+  { page, params }: { page: AppPage; params: Record<string, string> },
   chunks: (modules: string[], lang: Language, texts: string[]) => string[],
 ): Promise<string> {
   const lang = languageOf(request);
@@ -350,30 +154,20 @@ async function pageHead(
 
   let picture: Picture | void = undefined;
   let user: Visitor | null = null;
-  const work = (async () => {
-    const session = await get('/api/auth/session');
-    user = session?.data ?? null;
-    const [, pagePicture] = await Promise.all([
-      // The shell's own first requests: the stores (footer, admin header); the shop header's categories,
-      // counts and latest notifications.
-      Promise.all([
-        get('/api/stores/', { pageSize: 100 }),
-        page.area !== 'admin' && get('/api/categories/', { storeId: user?.storeId, pageSize: 100 }),
-        page.area !== 'admin' && user ? get('/api/users/profile/counters') : undefined,
-        page.area !== 'admin' && user ? get('/api/notifications/', { page: 1, pageSize: 5 }) : undefined,
-      ]),
-      page.data?.({ get, user, match: page.path.exec(url.pathname)!, search: url.searchParams }),
-    ]);
-    picture = pagePicture;
-  })().catch((err: unknown) => request.log.warn({ err }, 'page data not preloaded'));
+  // The session, then the shell's and the page's own first requests (packages/shared/src/page-requests.ts).
+  const work = askFirstData(page, { get, params, search: url.searchParams, onUser: (visitor) => (user = visitor) })
+    .then((pagePicture) => void (picture = pagePicture))
+    .catch((err: unknown) => request.log.warn({ err }, 'page data not preloaded'));
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([work, new Promise((r) => (timer = setTimeout(r, DATA_BUDGET_MS)))]);
   clearTimeout(timer);
 
+  // The page's texts: their chunks come with the HTML, and the web app loads them before its first render.
+  const texts = pageTexts(page, { user, search: url.searchParams });
   const links = chunks(
     [page.frame, page.module].filter((m) => m !== undefined),
     lang,
-    page.texts?.(user) ?? [],
+    texts,
   ).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   const pic = picture as Picture | void;
   const picSrcSet = pic ? srcSet(pic.url) : undefined;
@@ -385,7 +179,7 @@ async function pageHead(
   }
   // Answers are JSON as the API wrote them; `<` is escaped (as \u003c, the same text to JSON) so no text closes the block.
   const data = [...answers].map(([key, body]) => `${JSON.stringify(key)}:${body}`).join(',');
-  const json = `{"lang":${JSON.stringify(lang)},"data":{${data}}}`.replace(/</g, '\\u003c');
+  const json = `{"lang":${JSON.stringify(lang)},"texts":${JSON.stringify(texts)},"data":{${data}}}`.replace(/</g, '\\u003c');
   return `${links.join('')}<script type="application/json" id="page-data">${json}</script>`;
 }
 

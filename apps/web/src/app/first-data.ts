@@ -1,11 +1,13 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
+import { LATEST_NOTIFICATIONS_PAGE_SIZE, type AppPage } from '@rewards/shared/pages';
 import type { SessionUser } from '@rewards/shared/users';
 import { sessionQueryOptions } from '@/features/auth/api/get-session';
 import { categoriesQueryOptions } from '@/features/categories/api/get-categories';
-import { notificationsQueryOptions, LATEST_PAGE_SIZE } from '@/features/notifications/api/get-notifications';
+import { notificationsQueryOptions } from '@/features/notifications/api/get-notifications';
 import { storesQueryOptions } from '@/features/stores/api/get-stores';
 import { headerCountsQueryOptions } from '@/features/users/api/get-header-counts';
-import { answerFromPageDataOnly, NotPreloaded } from '@/lib/page-data';
+import i18n from '@/lib/i18n';
+import { answerFromPageDataOnly, NotPreloaded, pageTexts } from '@/lib/page-data';
 
 export interface FirstDataContext {
   queryClient: QueryClient;
@@ -16,9 +18,9 @@ export interface FirstDataContext {
 
 /**
  * What a page asks first, as its queries: a page module exports it as `firstData`. Its answers came with
- * the page's HTML (the server's table in apps/server/src/plugins/web-app.ts asks the same), so they go
- * into the cache before the first render and the page paints once, complete: no skeleton, nothing that
- * moves (docs/decisions/0026-page-first-data.md).
+ * the page's HTML (the server asks what packages/shared/src/page-requests.ts says; first-data.test.ts
+ * checks each page asks the same), so they go into the cache before the first render and the page paints
+ * once, complete: no skeleton, nothing that moves (docs/decisions/0026-page-first-data.md).
  */
 export type FirstData = (c: FirstDataContext) => Promise<unknown>;
 
@@ -36,23 +38,29 @@ export function isFreshFirstData(query: Query): boolean {
 
 /**
  * Fills the cache with the shell's and the page's first data, from the page's HTML only: a query whose
- * answer is not there is left for the page to ask, as it would without this.
+ * answer is not there is left for the page to ask, as it would without this. The page's texts (those its
+ * HTML names) load meanwhile.
  */
 export async function seedFirstData(
   queryClient: QueryClient,
-  page: { firstData?: FirstData; params: Record<string, string | undefined> } | undefined,
+  page: { page: AppPage; firstData?: FirstData; params: Record<string, string | undefined> } | undefined,
 ): Promise<void> {
   answerFromPageDataOnly(true);
+  const texts = i18n.loadNamespaces(pageTexts());
   const seeding = (async () => {
     await queryClient.prefetchQuery(sessionQueryOptions());
     const user = queryClient.getQueryData<SessionUser | null>(sessionQueryOptions().queryKey) ?? null;
+    const search = new URLSearchParams(location.search);
+    const shop = page?.page.area !== 'admin';
     await Promise.all([
-      // The shell: the footer's stores; the header's categories, counts and latest notifications.
+      // The shell: the footer's stores (the admin frame's store picker); the shop header's categories,
+      // counts and latest notifications.
       queryClient.prefetchQuery(storesQueryOptions()),
-      queryClient.prefetchQuery(categoriesQueryOptions(user?.storeId)),
-      user && queryClient.prefetchQuery(headerCountsQueryOptions()),
-      user && queryClient.prefetchQuery(notificationsQueryOptions({ page: 1, pageSize: LATEST_PAGE_SIZE })),
-      page?.firstData?.({ queryClient, params: page.params, search: new URLSearchParams(location.search), user }),
+      shop && queryClient.prefetchQuery(categoriesQueryOptions(user?.storeId)),
+      shop && user && queryClient.prefetchQuery(headerCountsQueryOptions()),
+      shop && user && queryClient.prefetchQuery(notificationsQueryOptions({ page: 1, pageSize: LATEST_NOTIFICATIONS_PAGE_SIZE })),
+      texts,
+      page?.firstData?.({ queryClient, params: page.params, search, user }),
     ]);
   })().catch(() => undefined);
   let timer: ReturnType<typeof setTimeout> | undefined;

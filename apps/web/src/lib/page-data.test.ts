@@ -37,8 +37,14 @@ describe('page data', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('names the texts the page renders with', async () => {
+    expect((await pageWith('{"lang":"es","texts":["cart"],"data":{}}')).pageData.pageTexts()).toEqual(['cart']);
+    expect((await pageWith('{"lang":"es","data":{}}')).pageData.pageTexts()).toEqual([]);
+  });
+
   it('is empty when the page has none or it cannot be read', async () => {
     expect((await pageWith(null)).pageData.takePageData('/api/auth/session', 'es')).toBeUndefined();
+    expect((await pageWith(null)).pageData.pageTexts()).toEqual([]);
     expect((await pageWith('{not json')).pageData.takePageData('/api/auth/session', 'es')).toBeUndefined();
   });
 });

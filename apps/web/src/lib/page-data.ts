@@ -9,6 +9,7 @@ const FRESH_MS = 30_000;
 
 let entries: Map<string, unknown> | null = null;
 let lang: string | null = null;
+let texts: string[] = [];
 
 function load(): Map<string, unknown> {
   if (entries) return entries;
@@ -16,14 +17,21 @@ function load(): Map<string, unknown> {
   const block = typeof document === 'undefined' ? null : document.getElementById('page-data');
   if (!block?.textContent) return entries;
   try {
-    const parsed = JSON.parse(block.textContent) as { lang: string; data: Record<string, unknown> };
+    const parsed = JSON.parse(block.textContent) as { lang: string; texts?: string[]; data: Record<string, unknown> };
     lang = parsed.lang;
+    texts = parsed.texts ?? [];
     entries = new Map(Object.entries(parsed.data));
   } catch {
     /* a broken block: the page asks the API */
   }
   block.remove();
   return entries;
+}
+
+/** The text namespaces the page renders with beyond `common`, as its HTML names them (their chunks came with it). */
+export function pageTexts(): string[] {
+  load();
+  return texts;
 }
 
 /** The key of a request: `/api/path?sorted=query` (the server builds the same). */

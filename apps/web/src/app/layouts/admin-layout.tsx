@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Link, NavLink, Outlet, useNavigate, useParams } from 'react-router';
 import { Role } from '@rewards/shared/enums';
 import { useTranslation } from '@/lib/use-translation';
@@ -11,6 +11,12 @@ import { AccountMenu } from './components/account-menu';
 import { LanguageSwitch } from './components/language-switch';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { RouteFallback } from './route-fallback';
+
+/**
+ * The admin pages' modules, by their path in routes/ (`./admin/orders.tsx`), each a chunk of its own:
+ * loaded through this chunk, so that what shoppers download first does not name them (app/router.tsx).
+ */
+export const adminPages = import.meta.glob<{ default: ComponentType }>('../routes/admin/*.tsx', { base: '../routes' });
 
 /** Stores the session user may administer: their adminStores, or every store for a super administrator. */
 export function useAdminStores() {

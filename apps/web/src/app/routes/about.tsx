@@ -7,23 +7,17 @@ import { storesQueryOptions, useStores } from '@/features/stores/api/get-stores'
 import { formatPoints } from '@/lib/format';
 import { Page } from '@/components/ui/page';
 import { TableHead } from '@/components/ui/table';
-import i18n from '@/lib/i18n';
 import type { FirstData } from '../first-data';
 
-export const firstData: FirstData = ({ queryClient, search }) =>
-  Promise.all([
-    // The page's texts and the program calendar's (features/points).
-    i18n.loadNamespaces(['about', 'points']),
-    (async () => {
-      await queryClient.prefetchQuery(storesQueryOptions());
-      const stores = queryClient.getQueryData(storesQueryOptions().queryKey)?.data;
-      const store = stores?.find((s) => String(s.id) === search.get('store')) ?? stores?.[0];
-      await Promise.all([
-        queryClient.prefetchQuery(programCalendarQueryOptions()),
-        queryClient.prefetchQuery(rewardsOverviewQueryOptions(store?.id)),
-      ]);
-    })(),
+export const firstData: FirstData = async ({ queryClient, search }) => {
+  await queryClient.prefetchQuery(storesQueryOptions());
+  const stores = queryClient.getQueryData(storesQueryOptions().queryKey)?.data;
+  const store = stores?.find((s) => String(s.id) === search.get('store')) ?? stores?.[0];
+  await Promise.all([
+    queryClient.prefetchQuery(programCalendarQueryOptions()),
+    queryClient.prefetchQuery(rewardsOverviewQueryOptions(store?.id)),
   ]);
+};
 
 /** Program rules and deadlines (docs/architecture.md P1 and P9). */
 export default function AboutPage() {

@@ -7,16 +7,14 @@ import { AccountSummary } from '@/features/points/components/account-summary';
 import { MovementsPanel } from '@/features/points/components/movements-panel';
 import { periodOf } from '@/features/points/components/period-picker';
 import { Page } from '@/components/ui/page';
-import i18n from '@/lib/i18n';
 import type { FirstData } from '../first-data';
 
 export const firstData: FirstData = async ({ queryClient, user }) => {
   if (!user) return;
-  const texts = i18n.loadNamespaces('points');
   await Promise.all([queryClient.prefetchQuery(programCalendarQueryOptions()), queryClient.prefetchQuery(accountStatisticsQueryOptions())]);
   // The movements of the period the panel opens with (this program year).
   const period = periodOf('year', {}, queryClient.getQueryData(programCalendarQueryOptions().queryKey));
-  await Promise.all([texts, period && queryClient.prefetchQuery(myMovementsQueryOptions(period, 1))]);
+  if (period) await queryClient.prefetchQuery(myMovementsQueryOptions(period, 1));
 };
 
 /** Balance, this program year's figures, the calendar, and the movements with their PDF statement. */

@@ -11,12 +11,10 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { Page } from '@/components/ui/page';
 import { useUiState } from '@/components/ui/ui-state';
 import { useErrorToast } from '@/lib/error-text';
-import i18n from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import type { FirstData } from '../first-data';
 
-export const firstData: FirstData = async ({ queryClient, user }) =>
-  user && Promise.all([i18n.loadNamespaces('cart'), queryClient.prefetchQuery(cartQueryOptions())]);
+export const firstData: FirstData = async ({ queryClient, user }) => user && queryClient.prefetchQuery(cartQueryOptions());
 
 export default function CartPage() {
   const { t } = useTranslation('cart');

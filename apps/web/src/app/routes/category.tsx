@@ -1,5 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { productOrders, type ProductOrder } from '@rewards/shared/enums';
+import { CATEGORY_ORDER, PRODUCTS_PAGE_SIZE } from '@rewards/shared/pages';
 import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
 import { categoriesQueryOptions, useCategories } from '@/features/categories/api/get-categories';
@@ -11,14 +12,12 @@ import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import type { FirstData } from '../first-data';
 
-const PAGE_SIZE = 20;
-
 /** The list the page shows for its address: /category/{slug}?order=&page=. */
 function listQuery(slug: string, params: URLSearchParams) {
   const order = (productOrders as readonly string[]).includes(params.get('order') ?? '')
     ? (params.get('order') as ProductOrder)
-    : 'featured';
-  return { slug, order, page: Math.max(1, Number(params.get('page')) || 1), pageSize: PAGE_SIZE };
+    : CATEGORY_ORDER;
+  return { slug, order, page: Math.max(1, Number(params.get('page')) || 1), pageSize: PRODUCTS_PAGE_SIZE };
 }
 
 export const firstData: FirstData = async ({ queryClient, params, search, user }) => {
@@ -64,7 +63,7 @@ export default function CategoryPage() {
       ) : (
         <>
           <p className="mb-3 h-5 text-sm text-slate-600">{list && t('results.count', { count: list.totalCount })}</p>
-          <ProductGrid products={list?.data} loading={products.isFetching} skeletons={PAGE_SIZE} />
+          <ProductGrid products={list?.data} loading={products.isFetching} skeletons={PRODUCTS_PAGE_SIZE} />
           {list && <Pagination page={list.page} totalPages={list.totalPages} onChange={(p) => update({ page: String(p) })} />}
         </>
       )}

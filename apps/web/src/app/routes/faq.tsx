@@ -1,9 +1,5 @@
 import { useTranslation } from '@/lib/use-translation';
 import { Page } from '@/components/ui/page';
-import i18n from '@/lib/i18n';
-import type { FirstData } from '../first-data';
-
-export const firstData: FirstData = () => i18n.loadNamespaces('faq');
 
 export default function FaqPage() {
   const { t } = useTranslation('faq');

@@ -9,16 +9,10 @@ import { HomeNotifications } from '@/features/notifications/components/home-noti
 import { ProductRow } from '@/features/products/components/product-row';
 import { Page } from '@/components/ui/page';
 import { formatPoints } from '@/lib/format';
-import i18n from '@/lib/i18n';
 import { srcSet, variantUrl } from '@/lib/images';
 import type { FirstData } from '../first-data';
 
-export const firstData: FirstData = ({ queryClient, user }) =>
-  Promise.all([
-    queryClient.prefetchQuery(bannersQueryOptions(user?.storeId)),
-    // The notifications block's texts (signed in), so it is there in the first paint.
-    user && i18n.loadNamespaces('notifications'),
-  ]);
+export const firstData: FirstData = ({ queryClient, user }) => queryClient.prefetchQuery(bannersQueryOptions(user?.storeId));
 
 export default function HomePage() {
   const { t } = useTranslation();

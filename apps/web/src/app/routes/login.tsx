@@ -5,12 +5,6 @@ import { signInErrorCode } from '@/features/auth/sign-in-error';
 import { loginUrl } from '@/features/auth/login-url';
 import { SupportContactLink } from '@/features/auth/components/support-contact';
 import { Page } from '@/components/ui/page';
-import i18n from '@/lib/i18n';
-import type { FirstData } from '../first-data';
-
-/** The page's texts, and the message of the code in the address (a refused or failed sign-in). */
-export const firstData: FirstData = ({ search }) =>
-  i18n.loadNamespaces(signInErrorCode(search.get('error')) ? ['login', 'errors'] : 'login');
 
 export default function LoginPage() {
   const [params] = useSearchParams();

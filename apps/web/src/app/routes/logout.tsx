@@ -4,10 +4,6 @@ import { useSession } from '@/features/auth/api/get-session';
 import { useLogout } from '@/features/auth/api/logout';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
-import i18n from '@/lib/i18n';
-import type { FirstData } from '../first-data';
-
-export const firstData: FirstData = () => i18n.loadNamespaces('logout');
 
 /**
  * /logout asks before signing out: opening the address (a link or an image on another site) does nothing

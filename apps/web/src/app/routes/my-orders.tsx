@@ -10,12 +10,10 @@ import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime, formatPoints } from '@/lib/format';
-import i18n from '@/lib/i18n';
 import { variantUrl } from '@/lib/images';
 import type { FirstData } from '../first-data';
 
-export const firstData: FirstData = async ({ queryClient, user }) =>
-  user && Promise.all([i18n.loadNamespaces('orders'), queryClient.prefetchQuery(myOrdersQueryOptions(1))]);
+export const firstData: FirstData = async ({ queryClient, user }) => user && queryClient.prefetchQuery(myOrdersQueryOptions(1));
 
 export default function MyOrdersPage() {
   const { t } = useTranslation('orders');

@@ -8,17 +8,11 @@ import { PlacePanel } from '@/features/profile/components/place-panel';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { errorText } from '@/lib/error-text';
-import i18n from '@/lib/i18n';
 import type { FirstData } from '../first-data';
 
-/** The page's texts (its details, preferences, place and tokens) and the two answers it shows: its first paint is the page. */
+/** The two answers it shows (its texts, for its details, preferences, place and tokens, come named in its HTML): its first paint is the page. */
 export const firstData: FirstData = async ({ queryClient, user }) =>
-  user &&
-  Promise.all([
-    i18n.loadNamespaces('profile'),
-    queryClient.prefetchQuery(profileQueryOptions()),
-    queryClient.prefetchQuery(preferencesQueryOptions()),
-  ]);
+  user && Promise.all([queryClient.prefetchQuery(profileQueryOptions()), queryClient.prefetchQuery(preferencesQueryOptions())]);
 
 function Loading() {
   const { t } = useTranslation('profile');

@@ -1,5 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { productOrders, type ProductOrder } from '@rewards/shared/enums';
+import { PRODUCTS_PAGE_SIZE, SEARCH_ORDER, SEARCH_TEXT_MAX } from '@rewards/shared/pages';
 import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
 import { useCategories } from '@/features/categories/api/get-categories';
@@ -10,14 +11,17 @@ import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import type { FirstData } from '../first-data';
 
-const PAGE_SIZE = 20;
-
 /** The search the page shows for its address: /results/{text}?order=&page=. */
 function searchQuery(searchText: string, params: URLSearchParams) {
   const order = (productOrders as readonly string[]).includes(params.get('order') ?? '')
     ? (params.get('order') as ProductOrder)
-    : 'relevance';
-  return { search: searchText.trim().slice(0, 120), order, page: Math.max(1, Number(params.get('page')) || 1), pageSize: PAGE_SIZE };
+    : SEARCH_ORDER;
+  return {
+    search: searchText.trim().slice(0, SEARCH_TEXT_MAX),
+    order,
+    page: Math.max(1, Number(params.get('page')) || 1),
+    pageSize: PRODUCTS_PAGE_SIZE,
+  };
 }
 
 export const firstData: FirstData = async ({ queryClient, params, search, user }) => {
@@ -62,7 +66,7 @@ export default function ResultsPage() {
       ) : (
         <>
           <p className="mb-3 h-5 text-sm text-slate-600">{results.data && t('results.count', { count: results.data.totalCount })}</p>
-          <ProductGrid products={results.data?.data} loading={results.isFetching} skeletons={PAGE_SIZE} />
+          <ProductGrid products={results.data?.data} loading={results.isFetching} skeletons={PRODUCTS_PAGE_SIZE} />
           {results.data && (
             <Pagination page={results.data.page} totalPages={results.data.totalPages} onChange={(p) => update({ page: String(p) })} />
           )}

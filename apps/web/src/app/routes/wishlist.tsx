@@ -9,13 +9,11 @@ import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import { useErrorText } from '@/lib/error-text';
 import { formatPoints } from '@/lib/format';
-import i18n from '@/lib/i18n';
 import { variantUrl } from '@/lib/images';
 import { toast } from '@/lib/toast';
 import type { FirstData } from '../first-data';
 
-export const firstData: FirstData = async ({ queryClient, user }) =>
-  user && Promise.all([i18n.loadNamespaces('wishlist'), queryClient.prefetchQuery(wishlistQueryOptions(1))]);
+export const firstData: FirstData = async ({ queryClient, user }) => user && queryClient.prefetchQuery(wishlistQueryOptions(1));
 
 export default function WishlistPage() {
   const { t } = useTranslation('wishlist');

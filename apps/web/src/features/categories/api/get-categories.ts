@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '@rewards/shared/categories';
 import type { ListResponse } from '@rewards/shared/common';
+import { WHOLE_LIST_PAGE_SIZE } from '@rewards/shared/pages';
 import { api } from '@/lib/api';
 import { categoryKeys } from './keys';
 
@@ -8,7 +9,7 @@ import { categoryKeys } from './keys';
 export const categoriesQueryOptions = (storeId: number | null | undefined) =>
   queryOptions({
     queryKey: categoryKeys.shop(storeId),
-    queryFn: () => api<ListResponse<Category>>('/categories/', { query: { storeId, pageSize: 100 } }),
+    queryFn: () => api<ListResponse<Category>>('/categories/', { query: { storeId, pageSize: WHOLE_LIST_PAGE_SIZE } }),
     staleTime: 5 * 60_000,
   });
 

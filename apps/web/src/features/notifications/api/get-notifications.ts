@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationList, NotificationListQuery } from '@rewards/shared/notifications';
+import { LATEST_NOTIFICATIONS_PAGE_SIZE } from '@rewards/shared/pages';
 import { api } from '@/lib/api';
 
 export const notificationsKey = ['notifications'] as const;
@@ -14,10 +15,8 @@ export const notificationsQueryOptions = (query: Partial<NotificationListQuery> 
   });
 
 /** The latest few, shared by the header menu and the home block (one request for both). */
-export const LATEST_PAGE_SIZE = 5;
-
 export function useLatestNotifications(enabled: boolean) {
-  return useQuery({ ...notificationsQueryOptions({ page: 1, pageSize: LATEST_PAGE_SIZE }), enabled });
+  return useQuery({ ...notificationsQueryOptions({ page: 1, pageSize: LATEST_NOTIFICATIONS_PAGE_SIZE }), enabled });
 }
 
 export function useNotifications(query: Partial<NotificationListQuery> & { page: number; pageSize: number }) {

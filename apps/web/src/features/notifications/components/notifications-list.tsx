@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { NOTIFICATIONS_PAGE_SIZE } from '@rewards/shared/pages';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
@@ -9,8 +10,6 @@ import { errorText } from '@/lib/error-text';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsViewed } from '../api/mark-notification-viewed';
 import { NotificationEntry } from './notification-entry';
-
-export const NOTIFICATIONS_PAGE_SIZE = 10;
 
 /** The /notifications list: newest first, paged, all or only unseen; loading, empty and error states. */
 export function NotificationsList() {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListResponse } from '@rewards/shared/common';
+import { MY_ORDERS_PAGE_SIZE } from '@rewards/shared/pages';
 import type { Order } from '@rewards/shared/orders';
 import { api } from '@/lib/api';
 import { orderKeys } from './keys';
@@ -7,7 +8,7 @@ import { orderKeys } from './keys';
 export const myOrdersQueryOptions = (page: number) =>
   queryOptions({
     queryKey: orderKeys.mine(page),
-    queryFn: () => api<ListResponse<Order>>('/orders/user', { query: { page, pageSize: 10 } }),
+    queryFn: () => api<ListResponse<Order>>('/orders/user', { query: { page, pageSize: MY_ORDERS_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 

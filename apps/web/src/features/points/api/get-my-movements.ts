@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { MOVEMENTS_PAGE_SIZE } from '@rewards/shared/pages';
 import type { MovementList, MovementPeriod } from '@rewards/shared/points';
 import { api } from '@/lib/api';
 import { pointsKeys } from './keys';
-
-export const MOVEMENTS_PAGE_SIZE = 10;
 
 export const myMovementsQueryOptions = (period: MovementPeriod, page: number) =>
   queryOptions({

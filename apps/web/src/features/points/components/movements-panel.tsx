@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MOVEMENTS_PAGE_SIZE } from '@rewards/shared/pages';
 import type { MovementPeriod } from '@rewards/shared/points';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
@@ -6,7 +7,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { useErrorText } from '@/lib/error-text';
 import { toast } from '@/lib/toast';
 import { downloadStatement } from '../api/download-statement';
-import { MOVEMENTS_PAGE_SIZE, useMyMovements } from '../api/get-my-movements';
+import { useMyMovements } from '../api/get-my-movements';
 import { useProgramCalendar } from '../api/get-program-calendar';
 import { MovementsTable, MovementsTableSkeleton } from './movements-table';
 import { isReversed, PeriodPicker, periodOf, type Preset } from './period-picker';

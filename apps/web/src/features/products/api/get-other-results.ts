@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { OTHER_RESULTS_LIMIT } from '@rewards/shared/pages';
 import type { Product } from '@rewards/shared/products';
 import { api } from '@/lib/api';
 import { productKeys } from './keys';
@@ -14,7 +15,7 @@ export const otherResultsQueryOptions = (query: OtherResultsQuery, signedIn: boo
     queryFn: async () =>
       (
         await api<{ data: Product[] }>(signedIn ? '/products/otherResultsAuth' : '/products/otherResults', {
-          query: { ...query, limit: 8 },
+          query: { ...query, limit: OTHER_RESULTS_LIMIT },
         })
       ).data,
     staleTime: 60_000,

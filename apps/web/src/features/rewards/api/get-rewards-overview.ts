@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListResponse } from '@rewards/shared/common';
+import { WHOLE_LIST_PAGE_SIZE } from '@rewards/shared/pages';
 import type { Reward } from '@rewards/shared/rewards';
 import { api } from '@/lib/api';
 import { rewardKeys } from './get-rewards';
@@ -11,7 +12,8 @@ import { rewardKeys } from './get-rewards';
 export const rewardsOverviewQueryOptions = (storeId: number | null | undefined) =>
   queryOptions({
     queryKey: [...rewardKeys.all, 'overview', storeId ?? 'default'],
-    queryFn: async () => (await api<ListResponse<Reward>>('/rewards/', { query: { storeId, active: true, pageSize: 100 } })).data,
+    queryFn: async () =>
+      (await api<ListResponse<Reward>>('/rewards/', { query: { storeId, active: true, pageSize: WHOLE_LIST_PAGE_SIZE } })).data,
     staleTime: 10 * 60_000,
   });
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ListResponse } from '@rewards/shared/common';
+import { WISHLIST_PAGE_SIZE } from '@rewards/shared/pages';
 import type { WishlistItem } from '@rewards/shared/wishlist';
 import { api } from '@/lib/api';
 import { rootKeys } from '@/lib/query-keys';
@@ -9,7 +10,7 @@ export const wishlistQueryKey = rootKeys.wishlist;
 export const wishlistQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...wishlistQueryKey, page],
-    queryFn: () => api<ListResponse<WishlistItem>>('/wishlists/', { query: { page, pageSize: 20 } }),
+    queryFn: () => api<ListResponse<WishlistItem>>('/wishlists/', { query: { page, pageSize: WISHLIST_PAGE_SIZE } }),
   });
 
 /** The session user's wishlist, newest first, 20 a page. */
