@@ -98,7 +98,7 @@ export async function buildApp(
   await app.register(securityHeadersPlugin, { config });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
-  // Without Redis the cache and the rate limits go on in this process (issue 16); ioredis reconnects by itself.
+  // Without Redis the cache and the rate limits go on in this process (faults/redis-loss.fault.ts); ioredis reconnects by itself.
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable: cache and rate limits in this process'));
   const cache = new ResponseCache({ maxEntries: 5000, ttlMs: 60_000, jitter: 0.25, redis });
   await cache.start();
@@ -119,7 +119,7 @@ export async function buildApp(
   await app.register(openApiPlugin, { config });
 
   await app.register(authPlugin, { deps });
-  // Socket.IO on the same HTTP server, signed in by the same checks (docs/decisions/0006).
+  // Socket.IO on the same HTTP server, signed in by the same checks (decision 0006).
   await app.register(realtimePlugin, {
     deps,
     sources: {

@@ -50,7 +50,7 @@ export async function storeImage(uploadsDir: string, folder: string, input: Buff
   const largest = widths[widths.length - 1]!;
   const dir = path.join(uploadsDir, folder);
   // Encoded in memory first: a picture that does not decode is the client's (INVALID_IMAGE), a disk that
-  // cannot take the files is the server's (UPLOADS_FULL, issue 16), never one mistaken for the other.
+  // cannot take the files is the server's (UPLOADS_FULL, faults/uploads.fault.ts), never one mistaken for the other.
   let variants: Buffer[];
   try {
     variants = await Promise.all(

@@ -201,7 +201,7 @@ export class ResponseCache implements CacheInvalidation {
     this.subscriber = this.opts.redis.duplicate();
     this.subscriber.on('message', () => this.clear());
     // Without Redis the cache goes on in this process alone; what other instances changed meanwhile was
-    // not heard, so when the subscription is back everything cached is dropped (issue 16, fault 3).
+    // not heard, so when the subscription is back everything cached is dropped (faults/redis-loss.fault.ts).
     let lost = false;
     this.subscriber.on('close', () => (lost = true));
     this.subscriber.on('error', () => undefined); // the main client logs Redis connection errors (app.ts)

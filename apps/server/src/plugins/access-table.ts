@@ -1,6 +1,6 @@
 /**
  * Who may call each route: the one table that test/access.test.ts checks every registered route against,
- * as each kind of caller (issue 16, "No route without its guard"). It is written by hand, apart from the
+ * as each kind of caller (decision 0038: no route without its guard). It is written by hand, apart from the
  * routes' own `config.access` (plugins/auth.ts) and the stores checks in their handlers, so that a guard
  * that drifts from it fails the test; a route without a row fails it too.
  *

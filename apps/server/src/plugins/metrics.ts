@@ -22,7 +22,7 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 const UNMATCHED = '(unmatched)';
 
 /**
- * Prometheus metrics (issue 16, decision 0034), served only on their own port (METRICS_PORT, bound to
+ * Prometheus metrics (decision 0034), served only on their own port (METRICS_PORT, bound to
  * METRICS_HOST, 127.0.0.1 by default), never on the public one. Per request: one synchronous histogram
  * observation in onResponse, labelled by method, route pattern (`/api/orders/:id`, not the URL) and
  * status; its `_count` is the request rate. Everything else is read when Prometheus scrapes: the

@@ -260,7 +260,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { deps: Serv
   // Open websockets would keep the HTTP server from closing. Their transports are closed, not the sockets:
   // a Socket.IO "server disconnect" tells a client its credential ended and not to come back, while a
   // closed transport makes it reconnect (through the proxy, to another instance) and re-read its list
-  // (issue 16, fault 4: a rolling restart).
+  // (faults/rolling-restart.fault.ts: a rolling restart).
   app.addHook('preClose', async () => {
     io.engine.close();
   });

@@ -10,7 +10,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /**
- * One demo challenge per store (issue 10), written through the same service as the API: the first
+ * One demo challenge per store (docs/architecture.md A7), written through the same service as the API: the first
  * store's trivia about the program is active and open (so /challenge has something to answer), with
  * five demo employees' answers (three all right) for the participants tab; the other stores' are
  * inactive drafts. Nobody is notified and nothing is awarded: the demo accounts' notifications and

@@ -4,7 +4,7 @@ import * as s from '../db/schema/index.ts';
 import { creditLoad } from '../modules/loads/loads.service.ts';
 
 /**
- * Demo employees and demo bulk loads (issue 9), so the loads pages have something to show: 60
+ * Demo employees and demo bulk loads (docs/architecture.md A7), so the loads pages have something to show: 60
  * employees in the first store, a few in the others, one of them inactive, and three loads sent by the
  * demo administrators through the same database function as the API (rs_credit_load). They are not
  * demo accounts: the bundled sign-in page does not list them, but any of them can sign in by typing

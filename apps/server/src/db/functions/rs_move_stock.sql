@@ -1,6 +1,6 @@
 -- One product's stock move (docs/architecture.md A6.4; docs/decisions/0004-stock-owner.md): the same owner,
 -- rs_move_stocks, with one product and one delta; returns its movement. moveStock
--- (modules/products/products.service.ts) calls it for cancellations, order edits, product creation and
+-- (modules/inventory/inventory.service.ts) calls it for cancellations, order edits, product creation and
 -- edits, restocks, adjustments and legacy calls.
 CREATE OR REPLACE FUNCTION rs_move_stock(
   p_product integer,

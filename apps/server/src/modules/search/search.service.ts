@@ -345,7 +345,7 @@ export class CatalogSearch {
 
   /**
    * `list` as the JSON text `JSON.stringify` would make of it, from each product's JSON kept with its entry:
-   * a page of twenty is joined, not serialised again for every query (issue 12).
+   * a page of twenty is joined, not serialised again for every query (decision 0009).
    */
   async listJson(storeId: number, q: IndexListQuery): Promise<string | undefined> {
     const found = await this.page(storeId, q);

@@ -60,7 +60,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: ServerCont
       schema: {
         tags: ['users'],
         summary:
-          "The spec's login call: the signed-in caller's backend user record (active, new, ...). Signing in is /api/auth/login; the e-mail must be the caller's own (FORBIDDEN)",
+          "The original brief's login call (docs/architecture.md P7): the signed-in caller's backend user record (active, new, ...). Signing in is /api/auth/login; the e-mail must be the caller's own (FORBIDDEN)",
         body: userAuthSchema,
         response: { 200: itemEnvelope(backendUserSchema) },
       },

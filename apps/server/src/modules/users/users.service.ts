@@ -379,8 +379,8 @@ export async function adminAdjustPoints(
 }
 
 /**
- * `POST /api/users/auth` for a signed-in caller: their backend user record as the spec words it
- * (`active`, `new`, ...). The user was created or fetched by the sign-in callback (`signInUser`) from the
+ * `POST /api/users/auth` for a signed-in caller: their backend user record as the original brief words it
+ * (`active`, `new`, ...; docs/architecture.md P7). The user was created or fetched by the sign-in callback (`signInUser`) from the
  * identity provider's claims; the payload's e-mail must be the caller's own (FORBIDDEN otherwise) and its
  * other fields are not trusted over those claims. `new`: signed in once so far (the first sign-in set both
  * times to the same instant).
