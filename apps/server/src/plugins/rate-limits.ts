@@ -23,7 +23,7 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
 ) => Store;
 
 /**
- * Counts in Redis while it answers, in this process while it does not (decision 0033; faults/redis-loss.fault.ts): a lost
+ * Counts in Redis while it answers, in this process while it does not (faults/redis-loss.fault.ts): a lost
  * Redis costs the instances their shared count for that while, never a request (the plugin's Redis store
  * alone turns every write into a 500 until Redis is back). A command that fails is counted here instead.
  */
