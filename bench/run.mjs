@@ -3,12 +3,13 @@
 // server answering precomputed bytes of the same size from memory), a category's first page, a
 // product page by slug, and search (popular queries, and thousands of distinct ones the response cache
 // cannot hold, answered by the search index). Then the search index's rebuild time, memory and
-// freshness across two instances with Redis (bench/search.mjs; issue 12, docs/decisions/0009-search-index.md),
+// freshness across two instances with Redis (bench/search.mjs; docs/decisions/0009-search-index.md),
 // then the first-paint JavaScript of `/` and its Lighthouse scores,
 // then orders against pgbench (bench/orders.mjs; `node bench/orders.mjs` runs that part alone), then a
 // bulk load of 100,000 e-mails against COPY (bench/loads.mjs, alone: `node bench/loads.mjs`).
 // Then the per-request overhead of cache hits against raw `node:http` and the Fastify ceiling
-// (bench/overhead.mjs; issue 13, docs/decisions/0024-request-overhead.md).
+// (bench/overhead.mjs; docs/decisions/0024-request-overhead.md). Then the compiled server's start-up time and
+// memory against tsx (bench/startup.mjs, alone: `node bench/startup.mjs`).
 // BENCH_ONLY=api runs the API scenarios, the search index figures, the first-paint size and the overhead only.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import { benchRealtime } from './realtime.mjs';
 import { benchOrders } from './orders.mjs';
 import { benchOverhead } from './overhead.mjs';
 import { benchSearchFreshness, benchSearchIndex } from './search.mjs';
+import { benchStartup } from './startup.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -60,9 +62,10 @@ try {
   };
   const sample = await (await fetch(base + listPath())).arrayBuffer();
   const scenarios = [
-    // The ceiling of issue 12: this server's Fastify route answering as many bytes from memory. Cache hits
-    // without credentials are answered before Fastify (decision 0024), so they may pass it; bench/overhead.mjs
-    // compares them with raw node:http answering their very bytes, under a load generator that reads no body.
+    // The ceiling the API targets are measured against (decision 0009): this server's Fastify route answering
+    // as many bytes from memory. Cache hits without credentials are answered before Fastify (decision 0024), so
+    // they may pass it; bench/overhead.mjs compares them with raw node:http answering their very bytes, under
+    // a load generator that reads no body.
     { name: 'ceiling (same size, from memory)', path: () => `/api/bench/ceiling?bytes=${sample.byteLength}` },
     { name: 'product list (category, page 1)', path: listPath, target: 0.5 },
     { name: 'product detail (by slug)', path: () => `/api/products/slug/${pick(slugs)}`, target: 0.5 },
@@ -164,11 +167,13 @@ try {
   await cleanup();
 }
 
-// Request overhead (issue 13): raw node:http and the Fastify ceiling beside the cached reads, server and
+// Request overhead (decision 0024): raw node:http and the Fastify ceiling beside the cached reads, server and
 // load generator each pinned to one core; its own server and database (alone: `node bench/overhead.mjs`).
 if (!(await benchOverhead())) failed = true;
 
 if (!apiOnly) {
+  // Start-up and memory: the compiled server against tsx, on PGlite (alone: `node bench/startup.mjs`).
+  if (!(await benchStartup())) failed = true;
   // Orders: their own database (200 buyers, 1,000 products) and pgbench's ceiling on the same server.
   if (!(await benchOrders())) failed = true;
   // Loads: 100,000 employees, one load of all of them (review, confirm, export) against COPY.
@@ -177,7 +182,7 @@ if (!apiOnly) {
   if (!(await benchRealtime())) failed = true;
 }
 
-// Pages (issue 17): Lighthouse on every shop and admin page, signed in, against each page's budget; its
+// Pages (decision 0028): Lighthouse on every shop and admin page, signed in, against each page's budget; its
 // own server and database (bench/lighthouse.mjs, alone: `node bench/lighthouse.mjs`).
 if (!apiOnly && !(await benchLighthouse())) failed = true;
 process.exitCode = failed ? 1 : 0;

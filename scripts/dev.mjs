@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 const env = { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' };
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], { stdio: 'inherit', env }),
-  spawn('npx', ['vite', '--config', 'apps/web/vite.config.ts', 'apps/web'], { stdio: 'inherit', env }),
+  // vite is installed under apps/web (not hoisted): its own script runs it there.
+  spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit', env }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);

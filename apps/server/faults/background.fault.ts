@@ -1,4 +1,4 @@
-// Background work runs once across instances (issue 16, docs/decisions/0033-background-work-once.md):
+// Background work runs once across instances (docs/decisions/0033-background-work-once.md):
 // three server processes on one PostgreSQL, each running its e-mail worker and point expiry as main.ts
 // does, receive the same load confirms and challenge awards at once; one is killed (-9) while it sends
 // e-mail and while it confirms a load. Counted: credits per receiver, awards, e-mails received by the

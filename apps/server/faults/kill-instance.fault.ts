@@ -1,4 +1,4 @@
-// Fault 1 (issue 16): `kill -9` of one instance while 50 shoppers order through nginx. Every order
+// Fault 1 (README.md, "Fault tests"): `kill -9` of one instance while 50 shoppers order through nginx. Every order
 // answered 2xx exists once; a request that failed is retried by its client with its Idempotency-Key
 // and gets the same order (or its first one, when that had committed before the kill); no order exists
 // that no client was given; the invariants hold.

@@ -1,7 +1,8 @@
 // The fault tests' own world (`npm run test:faults`, README "Fault tests"): a PostgreSQL cluster made
 // with initdb in a temporary folder, a redis-server, nginx with a generated configuration and the
-// production server (`apps/server/src/main.ts`, as `npm start` runs it) as separate processes, all on
-// ports of their own, so that stopping any of them touches nobody else's tests on this machine.
+// production server (the compiled `apps/server/dist/main.js`, as `npm run start:prod` runs it; setup.ts
+// builds it once) as separate processes, all on ports of their own, so that stopping any of them touches
+// nobody else's tests on this machine.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -197,7 +198,7 @@ export class Nginx {
   }
 }
 
-/** One production server process (`node --import tsx apps/server/src/main.ts`, as `npm start`). */
+/** One production server process (`node apps/server/dist/main.js`, as `npm run start:prod`). */
 export class Instance {
   private child: ChildProcess | null = null;
   readonly log: string;
@@ -220,7 +221,7 @@ export class Instance {
   }
   async start(extraEnv: Record<string, string> = {}) {
     const out = fs.openSync(this.log, 'a');
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    this.child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
       cwd: root,
       stdio: ['ignore', out, out],
       env: {
@@ -461,7 +462,7 @@ export function report(fault: string, figures: Record<string, unknown>) {
 export { sleep };
 
 /**
- * The production shape of issue 16: our PostgreSQL (seeded), our Redis, two instances of the server
+ * The production shape (docs/architecture.md A1): our PostgreSQL (seeded), our Redis, two instances of the server
  * behind our nginx (docs/deploy/nginx.conf). `stop()` ends every process it started.
  */
 export async function startCluster(

@@ -1,4 +1,4 @@
-// Fault 2 (issue 16): PostgreSQL restarted while a load of 10,000 e-mails is being confirmed, with
+// Fault 2 (README.md, "Fault tests"): PostgreSQL restarted while a load of 10,000 e-mails is being confirmed, with
 // shoppers ordering meanwhile. The load is credited completely once or not at all and can be confirmed
 // again with the same key; /api/health answers 503 while the database is down and 200 after, from the
 // same server processes; no request hangs past 30 s and none answers 500.

@@ -1,4 +1,4 @@
-// Fault 3 (issue 16): Redis stopped under load, started again 5 s later. The server keeps serving
+// Fault 3 (README.md, "Fault tests"): Redis stopped under load, started again 5 s later. The server keeps serving
 // (the response cache and the rate limits fall back to this process, sockets stay or reconnect and
 // keep receiving their notifications) and uses Redis again once it is back; nothing answers 500.
 import { afterAll, beforeAll, expect, it } from 'vitest';

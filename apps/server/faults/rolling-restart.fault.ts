@@ -1,4 +1,4 @@
-// Fault 4 (issue 16): a rolling restart (SIGTERM to one instance, start it again, then the other) under
+// Fault 4 (README.md, "Fault tests"): a rolling restart (SIGTERM to one instance, start it again, then the other) under
 // steady load through nginx: no request fails; Socket.IO clients (as the web app: websocket, reconnect,
 // re-read the list on connect and on each event) reconnect and miss no notification committed meanwhile.
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Fault 5 (issue 16): an upload cut off mid-body leaves no file and no row; an uploads folder that is
+// Fault 5 (README.md, "Fault tests"): an upload cut off mid-body leaves no file and no row; an uploads folder that is
 // full (a 2 MB tmpfs mounted for the test) gets a clear error (507 UPLOADS_FULL), keeps nothing of the
 // refused upload, and takes uploads again once there is room.
 import { afterAll, beforeAll, expect, it } from 'vitest';

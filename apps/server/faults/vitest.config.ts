@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     name: 'faults',
     include: ['apps/server/faults/**/*.fault.ts'],
+    // The server is built once before (setup.ts): instances run the compiled dist/main.js.
+    globalSetup: ['apps/server/faults/setup.ts'],
     environment: 'node',
     pool: 'forks',
     fileParallelism: false,

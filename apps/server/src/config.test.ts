@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { envNames, loadConfig } from './config.ts';
 
 describe('configuration', () => {
   it('reads the program calendar from the environment, with the spec defaults', () => {
@@ -93,5 +95,26 @@ describe('production and network settings', () => {
     expect(loadConfig(entra).graphPhoto).toBe(true);
     expect(loadConfig({ ...entra, OIDC_GRAPH_PHOTO: 'false' }).graphPhoto).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', GRAPH_URL: 'http://127.0.0.1:9/' }).graphUrl).toBe('http://127.0.0.1:9');
+  });
+});
+
+describe('.env.example', () => {
+  const example = fs.readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8');
+  const listed = [...example.matchAll(/^(# )?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => ({ name: m[2]!, value: m[3]!, commented: !!m[1] }));
+
+  it('lists every variable config.ts reads, and only those', () => {
+    // A read outside the schema would escape envNames: every `e.NAME` / `env.NAME` of the source is one of them.
+    const source = fs.readFileSync(path.join(import.meta.dirname, 'config.ts'), 'utf8');
+    const read = [...source.matchAll(/\b(?:e|env)(?:\.|\[')([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!);
+    expect(read.filter((name) => !envNames.includes(name))).toEqual([]);
+    const names = listed.map((v) => v.name);
+    expect(envNames.filter((name) => !names.includes(name))).toEqual([]);
+    expect(names.filter((name) => !envNames.includes(name))).toEqual([]);
+  });
+
+  it('shows the defaults: its uncommented values change nothing', () => {
+    const values = Object.fromEntries(listed.filter((v) => !v.commented).map((v) => [v.name, v.value.replace(/^"(.*)"$/, '$1')]));
+    expect(Object.keys(values).length).toBeGreaterThan(10);
+    expect(loadConfig(values)).toEqual(loadConfig({}));
   });
 });

@@ -55,6 +55,9 @@ const envSchema = z.object({
   SUPPORT_CONTACT: z.string().max(500).optional(),
 });
 
+/** Every environment variable the server reads: .env.example lists each one (config.test.ts checks). */
+export const envNames = Object.keys(envSchema.shape);
+
 export type Config = ReturnType<typeof loadConfig>;
 
 const DEV_SECRET = 'development-only-secret-do-not-use-in-production';
