@@ -18,6 +18,8 @@ const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'ap
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 // The CLI on the embedded database: the path a new operator takes. (On PostgreSQL it runs the same code.)
+// It stays on the demo accounts: its subject is the first run (the CLI itself migrates and seeds an empty
+// database in its own process), so there is no test app to make users in beforehand.
 describe('operator CLI', () => {
   it('migrates and seeds an empty database, prints a token that works, and sets roles', async () => {
     const { stdout } = await cli('token', '--email', 'Ana@Rewards.test');
@@ -48,7 +50,7 @@ describe('operator CLI', () => {
     }
   }, 90_000);
 
-  // Issue 8, finding 1: tokens expire, and an operator lists and revokes them.
+  // Personal API tokens expire, and an operator lists and revokes them (docs/architecture.md A5, A7).
   it('makes tokens that expire, lists them without their secret, and revokes them', async () => {
     const short = await cli('token', '--email', 'luis@rewards.test', '--name', 'corto', '--days', '1');
     const shortToken = short.stdout.trim();

@@ -11,7 +11,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   const users = {
     shopper: await make.shopper({ points: 100_000 }),
     storeAccount: await make.storeAccount(),
-    otherStoreAdmin: await make.admin({ stores: [2] }),
+    otherStoreAdmin: await make.admin({ stores: [(await make.store()).id] }),
     admin: await make.admin(),
     superAdmin: await make.superAdmin(),
   };
@@ -72,11 +72,10 @@ beforeAll(async () => {
   await api('admin', 'PUT', `/api/orders/${doomedOrder.id}`, { status: 5, cause: 'Access test' });
   const [line] = await t.db.select().from(s.orderLines).where(eq(s.orderLines.orderId, order.id));
   const token = await api('shopper', 'POST', '/api/users/tokens', { name: 'access test' });
-  const [area] = await t.db.select().from(s.areas).where(eq(s.areas.storeId, 1)).orderBy(asc(s.areas.id)).limit(1);
-  const [reward] = await t.db.select().from(s.rewards).where(eq(s.rewards.storeId, 1)).orderBy(asc(s.rewards.id)).limit(1);
-  const [banner] = await t.db.select().from(s.banners).where(eq(s.banners.storeId, 1)).orderBy(asc(s.banners.id)).limit(1);
+  const area = await make.area();
+  const reward = await make.recognition({ areaId: area.id });
+  const banner = await make.banner();
   const [movement] = await t.db.select().from(s.inventoryMovements).where(eq(s.inventoryMovements.productId, product.id)).limit(1);
-  const [image] = await t.db.select().from(s.productImages).limit(1);
   const now = t.clock.now().getTime();
   const challengeForm = {
     title: 'Trivia del programa',
@@ -90,7 +89,7 @@ beforeAll(async () => {
   };
   const challenge = await api('admin', 'POST', '/api/challenges', { ...challengeForm, storeId: 1 });
   const question = (challenge.questions as { id: number; options: { id: number }[] }[])[0]!;
-  const loadBody = { storeId: 1, rewardId: reward!.id, emails: [target.email], points: 10 };
+  const loadBody = { storeId: 1, rewardId: reward.id, emails: [target.email], points: 10 };
   const load = await api('admin', 'POST', '/api/loads', { ...loadBody, reason: 'Access test' }, { 'idempotency-key': 'access-test-load' });
   const store = await api('superAdmin', 'POST', '/api/stores', {
     title: 'Access test office',
@@ -199,34 +198,34 @@ beforeAll(async () => {
     'PUT /api/inventory/deactivate/:id': { url: `/api/inventory/deactivate/${movement!.id}` },
     'DELETE /api/inventories/delete/:id': { url: `/api/inventories/delete/${movement!.id}` },
     'GET /api/banners': { url: '/api/banners?storeId=1' },
-    'GET /api/banners/:id': { url: `/api/banners/${banner!.id}` },
+    'GET /api/banners/:id': { url: `/api/banners/${banner.id}` },
     'GET /api/banners/admin': { url: '/api/banners/admin?storeId=1' },
     'POST /api/banners': {
       url: '/api/banners',
       multipart: { fields: { title: 'Access test', storeId: 1 }, files: [pictureFile('picture')] },
     },
-    'PUT /api/banners/:id': { url: `/api/banners/${banner!.id}`, multipart: { fields: { title: 'Access test 2' } } },
-    'PUT /api/banners/activate/:id': { url: `/api/banners/activate/${banner!.id}` },
-    'PUT /api/banners/deactivate/:id': { url: `/api/banners/deactivate/${banner!.id}` },
-    'DELETE /api/banners/delete/:id': { url: `/api/banners/delete/${banner!.id}` },
+    'PUT /api/banners/:id': { url: `/api/banners/${banner.id}`, multipart: { fields: { title: 'Access test 2' } } },
+    'PUT /api/banners/activate/:id': { url: `/api/banners/activate/${banner.id}` },
+    'PUT /api/banners/deactivate/:id': { url: `/api/banners/deactivate/${banner.id}` },
+    'DELETE /api/banners/delete/:id': { url: `/api/banners/delete/${banner.id}` },
     'GET /api/rewards': { url: '/api/rewards?storeId=1' },
     'GET /api/rewards/area': { url: '/api/rewards/area?storeId=1' },
-    'GET /api/rewards/:id': { url: `/api/rewards/${reward!.id}` },
+    'GET /api/rewards/:id': { url: `/api/rewards/${reward.id}` },
     'POST /api/rewards': {
       url: '/api/rewards',
-      body: { ...stars, areaId: area!.id, points: 10, frequencyLimit: 1, frequencyPeriod: 'year', storeId: 1 },
+      body: { ...stars, areaId: area.id, points: 10, frequencyLimit: 1, frequencyPeriod: 'year', storeId: 1 },
     },
     'PUT /api/rewards/:id': {
-      url: `/api/rewards/${reward!.id}`,
-      body: { ...stars, areaId: area!.id, points: 10, frequencyLimit: 1, frequencyPeriod: 'year' },
+      url: `/api/rewards/${reward.id}`,
+      body: { ...stars, areaId: area.id, points: 10, frequencyLimit: 1, frequencyPeriod: 'year' },
     },
-    'PUT /api/rewards/activate/:id': { url: `/api/rewards/activate/${reward!.id}` },
-    'PUT /api/rewards/deactivate/:id': { url: `/api/rewards/deactivate/${reward!.id}` },
-    'DELETE /api/rewards/delete/:id': { url: `/api/rewards/delete/${reward!.id}` },
+    'PUT /api/rewards/activate/:id': { url: `/api/rewards/activate/${reward.id}` },
+    'PUT /api/rewards/deactivate/:id': { url: `/api/rewards/deactivate/${reward.id}` },
+    'DELETE /api/rewards/delete/:id': { url: `/api/rewards/delete/${reward.id}` },
     'GET /api/areas': { url: '/api/areas?storeId=1' },
-    'GET /api/areas/:id': { url: `/api/areas/${area!.id}` },
+    'GET /api/areas/:id': { url: `/api/areas/${area.id}` },
     'POST /api/areas': { url: '/api/areas', body: { ...stars, storeId: 1 } },
-    'PUT /api/areas/:id': { url: `/api/areas/${area!.id}`, body: stars },
+    'PUT /api/areas/:id': { url: `/api/areas/${area.id}`, body: stars },
     'PUT /api/areas/activate/:id': { url: `/api/areas/activate/${areaWithoutRewards!.id}` },
     'PUT /api/areas/deactivate/:id': { url: `/api/areas/deactivate/${areaWithoutRewards!.id}` },
     'DELETE /api/areas/delete/:id': { url: `/api/areas/delete/${areaWithoutRewards!.id}` },
@@ -295,8 +294,8 @@ beforeAll(async () => {
     '* /idp': { url: '/idp' },
     '* /idp/*': { url: '/idp/.well-known/openid-configuration' },
     'GET /idp/interaction/:uid': { url: '/idp/interaction/unknown' },
-    'POST /idp/interaction/:uid/login': { url: '/idp/interaction/unknown/login', body: { email: 'ana@rewards.test' } },
-    'GET /uploads/*': { url: `/uploads/${image?.url.split('/').pop() ?? 'none.webp'}` },
+    'POST /idp/interaction/:uid/login': { url: '/idp/interaction/unknown/login', body: { email: target.email } },
+    'GET /uploads/*': { url: '/uploads/none.webp' },
   };
 }, 60_000);
 afterAll(() => t?.close());

@@ -8,8 +8,10 @@
  * its name, so adding a route does not reshuffle the others). All failures are collected, deduplicated
  * by method, path, status and code, and reported together at the end.
  *
- * Valid-looking values come from the seeded rows (and a little real traffic: points, cart lines,
- * wishlist entries, orders), so that requests get past validation into the services. Order: reads,
+ * Valid-looking values come from the rows of the database: the seed's catalogue, stores, recognitions and
+ * banners give the pools their breadth (so they stay), and a little real traffic adds points, cart lines,
+ * wishlist entries and orders, so that requests get past validation into the services. The callers are
+ * this file's own users, with the balances it gives them. Order: reads,
  * writes, destructive operations (deletes, deactivations), operations that can end a caller's
  * credentials (role changes, token revocation), sign-out; so most requests meet existing rows.
  *
@@ -23,7 +25,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@rewards/shared/products';
 import * as s from '../src/db/schema/index.ts';
 import { createApiToken } from '../src/modules/auth/auth.service.ts';
-import { as, createTestApp, ORIGIN, png, signIn, type TestApp } from './harness.ts';
+import { factories } from './factories.ts';
+import { createTestApp, ORIGIN, png, type TestApp } from './harness.ts';
 import {
   codeOf,
   describeInput,
@@ -210,14 +213,26 @@ class Tally {
 
 let t: TestApp;
 let actors: Actor[];
+/** The two shoppers: of the first store (a browser session), and of the second (a personal API token). */
+const shoppers: number[] = [];
 let files: FileFixtures;
 const tally = new Tally();
 
 beforeAll(async () => {
   t = await createTestApp();
-  const session = async (email: string) => (await signIn(t.app, email)).session;
-  const [luis] = await t.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'luis@rewards.test'));
-  const { token } = await createApiToken(t.db, { userId: luis!.id, name: 'api-fuzz', now: t.clock.now() });
+  const make = factories(t);
+  // The store of the first product outside the first store (the one the token's shopper orders).
+  const [firstStore] = await t.db.select({ id: s.stores.id }).from(s.stores).orderBy(asc(s.stores.id)).limit(1);
+  const [elsewhere] = await t.db
+    .select({ storeId: s.products.storeId })
+    .from(s.products)
+    .where(ne(s.products.storeId, firstStore!.id))
+    .orderBy(asc(s.products.id))
+    .limit(1);
+  const shopper = await make.shopper({ storeId: firstStore!.id });
+  const other = await make.shopper({ storeId: elsewhere!.storeId });
+  shoppers.push(shopper.id, other.id);
+  const { token } = await createApiToken(t.db, { userId: other.id, name: 'api-fuzz', now: t.clock.now() });
   actors = [
     { name: 'anonymous', credentials: [ORIGIN] },
     {
@@ -229,12 +244,12 @@ beforeAll(async () => {
         { ...ORIGIN, cookie: 'rs_session=%00%FF' },
       ],
     },
-    { name: 'shopper', credentials: [as(await session('ana@rewards.test'))] },
+    { name: 'shopper', credentials: [shopper.headers] },
     // A shopper of the second store, through a personal API token (bearer, no Origin needed).
     { name: 'shopper-token', credentials: [{ authorization: `Bearer ${token}` }] },
-    { name: 'store', credentials: [as(await session('tienda@rewards.test'))] },
-    { name: 'admin', credentials: [as(await session('admin@rewards.test'))] },
-    { name: 'super', credentials: [as(await session('super@rewards.test'))] },
+    { name: 'store', credentials: [(await make.storeAccount({ storeId: firstStore!.id })).headers] },
+    { name: 'admin', credentials: [(await make.admin({ stores: [firstStore!.id] })).headers] },
+    { name: 'super', credentials: [(await make.superAdmin()).headers] },
   ];
   const picture = await png('#4f46e5', 8, 8);
   files = {
@@ -275,9 +290,8 @@ function sendJson(who: string, method: 'POST', url: string, body: Record<string,
 
 /** Points to spend, cart lines, wishlist entries and orders of both shoppers, so that their ids exist. */
 async function realTraffic(products: number[], otherStoreProduct: number): Promise<void> {
-  for (const email of ['ana@rewards.test', 'luis@rewards.test']) {
-    const [user] = await t.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, email));
-    await sendJson('super', 'POST', '/api/users/points', { userId: user!.id, value: 1_000_000, description: 'Fuzz budget' });
+  for (const userId of shoppers) {
+    await sendJson('super', 'POST', '/api/users/points', { userId, value: 1_000_000, description: 'Fuzz budget' });
   }
   for (const productId of products.slice(0, 3)) await sendJson('shopper', 'POST', '/api/shoppingCart', { productId });
   await sendJson('shopper', 'POST', '/api/wishlists', { productId: products[3] });

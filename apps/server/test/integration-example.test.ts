@@ -1,7 +1,7 @@
 /**
  * The example integration of docs/integration/ (decision 0025) works against a real server, as an integrator
- * would run it. The server listens on 127.0.0.1 (a random port); a seeded administrator creates a
- * personal API token through the API; the client types are generated from the served document
+ * would run it. The server listens on 127.0.0.1 (a random port); an administrator of the store signs in
+ * and creates a personal API token through the API; the client types are generated from the served document
  * (docs/integration/generate-types.ts, as `npm run api:types` does) and the example is compiled with them;
  * then the example runs (docs/integration/run-example.ts, its own process) with the token and the sample
  * HR export: it reads the week's orders of the store and credits the load, and running it again replays
@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
 import { seedDemoLoads } from '../src/seed/demo-loads.ts';
@@ -77,14 +77,13 @@ const balances = async (emails: string[]) =>
 
 describe('the example integration (docs/integration)', () => {
   it("with an administrator's personal token: reads the week's orders of the store and credits the HR export once", async () => {
-    // A seeded administrator creates a token from their browser session, over HTTP.
-    const [admin] = await t.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'admin@rewards.test'));
-    const [managed] = await t.db
-      .select({ storeId: s.userAdminStores.storeId })
-      .from(s.userAdminStores)
-      .where(eq(s.userAdminStores.userId, admin!.id));
-    const storeId = managed!.storeId;
-    const { session } = await signIn(t.app, 'admin@rewards.test');
+    // The sample HR export names the demo employees of the first store (seedDemoLoads). An administrator of
+    // that store signs in and creates a token from their browser session, over HTTP.
+    const make = factories(t);
+    const [firstStore] = await t.db.select({ id: s.stores.id }).from(s.stores).orderBy(asc(s.stores.id)).limit(1);
+    const storeId = firstStore!.id;
+    const admin = await make.admin({ stores: [storeId] });
+    const { session } = await signIn(t.app, admin.email);
     const created = await fetch(`${baseUrl}/api/users/tokens`, {
       method: 'POST',
       headers: { cookie: `rs_session=${session}`, origin: PUBLIC_URL, 'content-type': 'application/json' },
@@ -94,7 +93,6 @@ describe('the example integration (docs/integration)', () => {
     const { token } = ((await created.json()) as { data: { token: string } }).data;
 
     // An order of this week (the test clock's: Monday 2 March 2026) in that store.
-    const make = factories(t);
     const shopper = await make.shopper({ storeId, points: 1_000 });
     const product = await make.product({ storeId, price: 120, stock: 5 });
     const placed = await t.app.inject({

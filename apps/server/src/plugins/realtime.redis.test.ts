@@ -3,20 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../db/schema/index.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { seedIfEmpty } from '../seed/seed.ts';
 import { fixedClock } from '../lib/clock.ts';
-import { as, PUBLIC_URL, signIn } from '../../test/harness.ts';
+import { as, PUBLIC_URL } from '../../test/harness.ts';
+import { factories } from '../../test/factories.ts';
 import { connected, connectSocket, disconnected, nextEvent } from '../../test/sockets.ts';
 
-// Two instances on one PostgreSQL database with Redis, as in production behind a balancer (issue 10):
+// Two instances on one PostgreSQL database with Redis, as in production behind a balancer (docs/architecture.md A6.11):
 // what happens through instance A reaches a socket held by instance B. CI sets both variables.
 const redisUrl = process.env.TEST_REDIS_URL;
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -26,8 +25,9 @@ describe.runIf(redisUrl && adminUrl)('realtime across two instances (PostgreSQL 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-rt-'));
   const instances: { app: FastifyInstance; database: Database; url: string }[] = [];
   const sockets: Socket[] = [];
-  const ids: Record<string, number> = {};
+  const idOf: Record<string, number> = {};
   const sessions: Record<string, string> = {};
+  let make: ReturnType<typeof factories>;
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -54,14 +54,11 @@ describe.runIf(redisUrl && adminUrl)('realtime across two instances (PostgreSQL 
       const address = app.server.address();
       instances.push({ app, database, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
     }
-    const db = instances[0]!.database.db;
-    for (const who of ['ana', 'admin']) {
-      const [u] = await db
-        .select({ id: s.users.id })
-        .from(s.users)
-        .where(eq(s.users.email, `${who}@rewards.test`));
-      ids[who] = u!.id;
-      sessions[who] = (await signIn(instances[0]!.app, `${who}@rewards.test`)).session!;
+    make = factories({ db: instances[0]!.database.db, clock, config });
+    // A shopper and an administrator of store 1.
+    for (const [who, u] of Object.entries({ ana: await make.shopper(), admin: await make.admin() })) {
+      idOf[who] = u.id;
+      sessions[who] = u.session;
     }
   });
   afterEach(() => {
@@ -98,15 +95,16 @@ describe.runIf(redisUrl && adminUrl)('realtime across two instances (PostgreSQL 
       method: 'POST',
       url: '/api/users/points',
       headers: as(sessions.admin),
-      payload: { userId: ids.ana, value: 15, description: 'Across instances' },
+      payload: { userId: idOf.ana, value: 15, description: 'Across instances' },
     });
     expect(res.statusCode).toBe(200);
-    expect(await event).toEqual({ userId: ids.ana });
+    expect(await event).toEqual({ userId: idOf.ana });
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('a client whose session is revoked through instance A is disconnected by instance B', async () => {
-    const session = (await signIn(a!.app, 'ana@rewards.test')).session!;
+    // A second session of ana (another browser).
+    const { session } = await make.session(idOf.ana!);
     const socket = await b!.socket({ session });
     const gone = disconnected(socket, 1000);
     const res = await a!.app.inject({ method: 'POST', url: '/api/auth/logout', headers: as(session) });
@@ -118,9 +116,9 @@ describe.runIf(redisUrl && adminUrl)('realtime across two instances (PostgreSQL 
   it('events emitted to a room on instance A reach its sockets on instance B through the Redis adapter', async () => {
     const ana = await b!.socket({ session: sessions.ana });
     const event = nextEvent<{ userId: number }>(ana, 'systemNotification', 1000);
-    a!.app.realtime.io.to(`user:${ids.ana}`).emit('systemNotification', { userId: ids.ana });
-    expect(await event).toEqual({ userId: ids.ana });
-    const sockets = await a!.app.realtime.io.in(`user:${ids.ana}`).fetchSockets();
+    a!.app.realtime.io.to(`user:${idOf.ana}`).emit('systemNotification', { userId: idOf.ana });
+    expect(await event).toEqual({ userId: idOf.ana });
+    const sockets = await a!.app.realtime.io.in(`user:${idOf.ana}`).fetchSockets();
     expect(sockets.length).toBe(1);
   });
 });

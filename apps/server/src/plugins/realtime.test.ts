@@ -1,19 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import * as s from '../db/schema/index.ts';
-import { as, createTestApp, signIn, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { connected, connectSocket, disconnected, nextEvent, record } from '../../test/sockets.ts';
 import { createApiToken } from '../modules/auth/auth.service.ts';
-import { notifyEach } from '../../test/factories.ts';
+import { factories, notifyEach } from '../../test/factories.ts';
 import { notify } from '../modules/notifications/notifications.service.ts';
 
 // One instance (PGlite by default, PostgreSQL with TEST_DATABASE_URL): the database announces new
 // notifications and ended credentials; the socket of that user hears of them.
 let t: TestApp;
+let make: ReturnType<typeof factories>;
 let url: string;
 const sessions: Record<string, string> = {};
-const ids: Record<string, number> = {};
+const idOf: Record<string, number> = {};
 const open: Socket[] = [];
 beforeAll(async () => {
   t = await createTestApp();
@@ -21,14 +20,12 @@ beforeAll(async () => {
   const address = t.app.server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   await t.app.realtime.ready;
-  for (const who of ['ana', 'luis', 'admin', 'super']) {
-    const [u] = await t.db
-      .select({ id: s.users.id })
-      .from(s.users)
-      .where(eq(s.users.email, `${who}@rewards.test`));
-    if (!u) continue;
-    ids[who] = u.id;
-    sessions[who] = (await signIn(t.app, `${who}@rewards.test`)).session!;
+  make = factories(t);
+  // Two shoppers and an administrator of store 1, and a super administrator.
+  const people = { ana: await make.shopper(), luis: await make.shopper(), admin: await make.admin(), super: await make.superAdmin() };
+  for (const [who, u] of Object.entries(people)) {
+    idOf[who] = u.id;
+    sessions[who] = u.session;
   }
 });
 afterEach(() => {
@@ -52,10 +49,10 @@ describe('realtime notifications', () => {
       method: 'POST',
       url: '/api/users/points',
       headers: as(sessions.admin),
-      payload: { userId: ids.ana, value: 10, description: 'Realtime credit' },
+      payload: { userId: idOf.ana, value: 10, description: 'Realtime credit' },
     });
     expect(res.statusCode).toBe(200);
-    expect(await event).toEqual({ userId: ids.ana });
+    expect(await event).toEqual({ userId: idOf.ana });
     await new Promise((r) => setTimeout(r, 100));
     expect(luisEvents).toEqual([]);
   });
@@ -66,29 +63,29 @@ describe('realtime notifications', () => {
     const anaEvents = record<{ userId: number }>(ana, 'systemNotification');
     await t.db
       .transaction(async (tx) => {
-        await notifyEach(tx, [{ userId: ids.ana!, itemType: 'points', description: 'never' }]);
+        await notifyEach(tx, [{ userId: idOf.ana!, itemType: 'points', description: 'never' }]);
         throw new Error('rollback');
       })
       .catch(() => undefined);
     const both = Promise.all([nextEvent(ana, 'systemNotification'), nextEvent(luis, 'systemNotification')]);
     // One statement: two notifications for ana, one for luis.
     await notify(t.db, {
-      to: [ids.ana!, ids.ana!, ids.luis!],
+      to: [idOf.ana!, idOf.ana!, idOf.luis!],
       itemType: 'points',
       description: ['one', 'two', 'three'],
       at: t.clock.now(),
     });
-    expect(await both).toEqual([{ userId: ids.ana }, { userId: ids.luis }]);
+    expect(await both).toEqual([{ userId: idOf.ana }, { userId: idOf.luis }]);
     await new Promise((r) => setTimeout(r, 100));
-    expect(anaEvents).toEqual([{ userId: ids.ana }]);
+    expect(anaEvents).toEqual([{ userId: idOf.ana }]);
   });
 
   it('accepts a personal API token in auth.token', async () => {
-    const token = await createApiToken(t.db, { userId: ids.luis!, name: 'socket', now: t.clock.now() });
+    const token = await createApiToken(t.db, { userId: idOf.luis!, name: 'socket', now: t.clock.now() });
     const luis = await connected(socketOf({ token: token.token, origin: 'https://integration.example' }));
     const event = nextEvent(luis, 'systemNotification');
-    await notifyEach(t.db, [{ userId: ids.luis!, itemType: 'orders', description: 'Order #1' }]);
-    expect(await event).toEqual({ userId: ids.luis });
+    await notifyEach(t.db, [{ userId: idOf.luis!, itemType: 'orders', description: 'Order #1' }]);
+    expect(await event).toEqual({ userId: idOf.luis });
   });
 
   it('refuses a handshake without credentials, with a bad one, or with a cookie from another origin', async () => {
@@ -106,7 +103,8 @@ describe('realtime notifications', () => {
 
 describe('ended credentials', () => {
   it('disconnects the sockets of a session that signs out, and only those', async () => {
-    const session = (await signIn(t.app, 'ana@rewards.test')).session!;
+    // A second session of ana (another browser).
+    const { session } = await make.session(idOf.ana!);
     const doomed = await connected(socketOf({ session }));
     const other = await connected(socketOf({ session: sessions.ana }));
     const gone = disconnected(doomed);
@@ -119,7 +117,7 @@ describe('ended credentials', () => {
   });
 
   it('disconnects a revoked API token', async () => {
-    const token = await createApiToken(t.db, { userId: ids.ana!, name: 'revoked', now: t.clock.now() });
+    const token = await createApiToken(t.db, { userId: idOf.ana!, name: 'revoked', now: t.clock.now() });
     const socket = await connected(socketOf({ token: token.token }));
     const gone = disconnected(socket);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token.token}` } });
@@ -128,14 +126,14 @@ describe('ended credentials', () => {
   });
 
   it('disconnects every socket of a user who is deactivated', async () => {
-    const luisToken = await createApiToken(t.db, { userId: ids.luis!, name: 'deactivated', now: t.clock.now() });
+    const luisToken = await createApiToken(t.db, { userId: idOf.luis!, name: 'deactivated', now: t.clock.now() });
     const bySession = await connected(socketOf({ session: sessions.luis }));
     const byToken = await connected(socketOf({ token: luisToken.token }));
     const gone = Promise.all([disconnected(bySession), disconnected(byToken)]);
-    const res = await t.app.inject({ method: 'PUT', url: `/api/users/deactivate/${ids.luis}`, headers: as(sessions.super) });
+    const res = await t.app.inject({ method: 'PUT', url: `/api/users/deactivate/${idOf.luis}`, headers: as(sessions.super) });
     expect(res.statusCode).toBe(200);
     expect(await gone).toEqual(['io server disconnect', 'io server disconnect']);
     await expect(connected(socketOf({ token: luisToken.token }))).rejects.toThrow('USER_INACTIVE');
-    await t.app.inject({ method: 'PUT', url: `/api/users/activate/${ids.luis}`, headers: as(sessions.super) });
+    await t.app.inject({ method: 'PUT', url: `/api/users/activate/${idOf.luis}`, headers: as(sessions.super) });
   });
 });

@@ -1,26 +1,29 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
-import { as, createTestApp, ORIGIN, signIn, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, ORIGIN, type TestApp } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
 import { createApiToken } from './auth.service.ts';
 
-// Issue 8, finding 1: personal API tokens never expired, could not be listed or revoked, and signing
-// out with one answered `signedOut: true` while the token kept working.
+// Personal API tokens (docs/architecture.md A5): every token expires, its owner lists and revokes it at
+// /api/users/tokens, and signing out with a token revokes that token.
 
 const DAY = 86_400_000;
 const START = '2026-03-02T15:00:00Z';
 
 let t: TestApp;
-const ids: Record<string, number> = {};
+const idOf: Record<string, number> = {};
+/** Ana's browser session (she signs in; Luis only uses tokens). */
+let anaSession: string;
+let anaEmail: string;
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['ana', 'luis']) {
-    const [u] = await t.db
-      .select({ id: s.users.id })
-      .from(s.users)
-      .where(eq(s.users.email, `${who}@rewards.test`));
-    ids[who] = u!.id;
-  }
+  const make = factories(t);
+  const ana = await make.shopper();
+  idOf.ana = ana.id;
+  anaSession = ana.session;
+  anaEmail = ana.email;
+  idOf.luis = (await make.shopper()).id;
 });
 afterAll(() => t.close());
 beforeEach(() => t.clock.set(START));
@@ -36,7 +39,7 @@ const tokensApi = {
 
 describe('personal API token lifetime', () => {
   it('expires after 90 days by default, by the injected clock', async () => {
-    const { token, id } = await createApiToken(t.db, { userId: ids.luis!, name: 'ci', now: t.clock.now() });
+    const { token, id } = await createApiToken(t.db, { userId: idOf.luis!, name: 'ci', now: t.clock.now() });
     const [row] = await t.db.select({ expiresAt: s.apiTokens.expiresAt }).from(s.apiTokens).where(eq(s.apiTokens.id, id));
     expect(row!.expiresAt).toEqual(new Date(new Date(START).getTime() + 90 * DAY));
     expect((await profile(bearer(token))).statusCode).toBe(200);
@@ -49,14 +52,14 @@ describe('personal API token lifetime', () => {
   });
 
   it('takes a lifetime in days', async () => {
-    const { token } = await createApiToken(t.db, { userId: ids.luis!, name: 'short', now: t.clock.now(), days: 1 });
+    const { token } = await createApiToken(t.db, { userId: idOf.luis!, name: 'short', now: t.clock.now(), days: 1 });
     expect((await profile(bearer(token))).statusCode).toBe(200);
     t.clock.advance(DAY);
     expect((await profile(bearer(token))).statusCode).toBe(401);
   });
 
   it('is revoked by signing out with it', async () => {
-    const { token } = await createApiToken(t.db, { userId: ids.luis!, name: 'ci', now: t.clock.now() });
+    const { token } = await createApiToken(t.db, { userId: idOf.luis!, name: 'ci', now: t.clock.now() });
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ data: { signedOut: true } });
@@ -68,7 +71,7 @@ describe('personal API token lifetime', () => {
 
 describe('/api/users/tokens', () => {
   it('creates a token answering its secret once, lists it without the secret or its hash, and revokes it', async () => {
-    const { session } = await signIn(t.app, 'ana@rewards.test');
+    const session = anaSession;
     const created = await tokensApi.create(as(session), { name: 'Integración RH', days: 30 });
     expect(created.statusCode).toBe(201);
     const body = created.json().data;
@@ -76,7 +79,7 @@ describe('/api/users/tokens', () => {
     expect(body.token).toMatch(/^rs_[A-Za-z0-9_-]{40,}$/);
     expect(body.prefix).toBe(body.token.slice(0, 8));
     expect(new Date(body.expiresAt).getTime()).toBe(new Date(START).getTime() + 30 * DAY);
-    expect((await profile(bearer(body.token))).json().data.email).toBe('ana@rewards.test');
+    expect((await profile(bearer(body.token))).json().data.email).toBe(anaEmail);
 
     const list = await tokensApi.list(as(session));
     expect(list.statusCode).toBe(200);
@@ -97,8 +100,8 @@ describe('/api/users/tokens', () => {
   });
 
   it("does not show or revoke another user's token (404)", async () => {
-    const luis = await createApiToken(t.db, { userId: ids.luis!, name: 'de Luis', now: t.clock.now() });
-    const { session } = await signIn(t.app, 'ana@rewards.test');
+    const luis = await createApiToken(t.db, { userId: idOf.luis!, name: 'de Luis', now: t.clock.now() });
+    const session = anaSession;
     const list = await tokensApi.list(as(session));
     expect(list.json().data.some((r: { id: number }) => r.id === luis.id)).toBe(false);
     const res = await tokensApi.revoke(as(session), luis.id);
@@ -111,7 +114,7 @@ describe('/api/users/tokens', () => {
   });
 
   it('defaults to 90 days, refuses more than 365, and mints tokens only from a signed-in session', async () => {
-    const { session } = await signIn(t.app, 'ana@rewards.test');
+    const session = anaSession;
     const plain = await tokensApi.create(as(session), { name: 'por defecto' });
     expect(plain.statusCode).toBe(201);
     expect(new Date(plain.json().data.expiresAt).getTime()).toBe(new Date(START).getTime() + 90 * DAY);
@@ -131,7 +134,7 @@ describe('/api/users/tokens', () => {
     expect((await tokensApi.list({})).statusCode).toBe(401);
     expect((await tokensApi.revoke({}, 1)).statusCode).toBe(401);
     expect((await tokensApi.create({}, { name: 'x' })).statusCode).toBe(401);
-    const { session } = await signIn(t.app, 'ana@rewards.test');
+    const session = anaSession;
     const noOrigin = await tokensApi.create({ cookie: `rs_session=${session}` }, { name: 'x' });
     expect(noOrigin.statusCode).toBe(403);
     expect(noOrigin.json().code).toBe('ORIGIN_MISMATCH');

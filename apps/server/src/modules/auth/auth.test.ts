@@ -2,17 +2,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, ORIGIN, signIn, type TestApp } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
 import { createApiToken } from './auth.service.ts';
 
 let t: TestApp;
+let make: ReturnType<typeof factories>;
 beforeAll(async () => {
   t = await createTestApp();
+  make = factories(t);
 });
 afterAll(() => t.close());
 
+/**
+ * A user of the users table who has signed in before, for tests that need the real sign-in flow but not
+ * the demo directory (the bundled provider finds any user of the table by e-mail).
+ */
+const returning = (p: Parameters<typeof make.shopper>[0] = {}) => make.shopper({ lastSignInAt: t.clock.now(), ...p });
+
 const profile = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/users/profile/', headers });
 
+// The tests about the bundled provider's demo directory (docs/architecture.md A7: the accounts its page
+// lists, the employees it knows who have no account yet) sign in as those; the others sign in factory users.
 describe('sign-in through the bundled provider', () => {
+  // The demo directory's shopper: her claims, balance and store as the page offers her.
   it('signs the shopper in, first time as new, then as returning', async () => {
     const first = await signIn(t.app, 'ana@rewards.test');
     expect(first.landing).toBe('/?signin=new');
@@ -42,7 +54,7 @@ describe('sign-in through the bundled provider', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/login' });
     const flow = res.cookies.find((c) => c.name === 'rs_oidc');
     expect(flow).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-    const { session } = await signIn(t.app, 'admin@rewards.test');
+    const { session } = await signIn(t.app, (await make.admin()).email);
     const rows = await t.db.select({ hash: s.sessions.tokenHash }).from(s.sessions);
     expect(rows.some((r) => r.hash === session)).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.hash))).toBe(true);
@@ -68,13 +80,13 @@ describe('sign-in through the bundled provider', () => {
   });
 
   it('refuses an inactive user with USER_INACTIVE and no session', async () => {
-    const outcome = await signIn(t.app, 'inactivo@rewards.test');
+    const outcome = await signIn(t.app, (await make.shopper({ active: false })).email);
     expect(outcome.landing).toBe('/login?error=USER_INACTIVE');
     expect(outcome.session).toBeUndefined();
   });
 
   it('does not follow a returnTo to another site', async () => {
-    const outcome = await signIn(t.app, 'ana@rewards.test', '?returnTo=//evil.example/x');
+    const outcome = await signIn(t.app, (await returning()).email, '?returnTo=//evil.example/x');
     expect(outcome.landing).toBe('/?signin=ok');
   });
 
@@ -115,7 +127,8 @@ describe('sign-in through the bundled provider', () => {
 
 describe('sessions', () => {
   it('expires after the absolute lifetime and after idling', async () => {
-    const { session } = await signIn(t.app, 'ana@rewards.test');
+    const { email } = await returning();
+    const { session } = await signIn(t.app, email);
     expect((await profile(as(session))).statusCode).toBe(200);
     t.clock.advance(t.config.session.idleMs + 1000);
     const idle = await profile(as(session));
@@ -123,7 +136,7 @@ describe('sessions', () => {
     expect(idle.json().code).toBe('SESSION_EXPIRED');
     expect(idle.cookies.find((c) => c.name === 'rs_session')?.value).toBe('');
 
-    const again = await signIn(t.app, 'ana@rewards.test');
+    const again = await signIn(t.app, email);
     for (let elapsed = 0; elapsed < t.config.session.ttlMs; elapsed += t.config.session.idleMs / 2) {
       t.clock.advance(t.config.session.idleMs / 2);
       await profile(as(again.session));
@@ -134,7 +147,7 @@ describe('sessions', () => {
   });
 
   it('logout revokes the session', async () => {
-    const { session } = await signIn(t.app, 'ana@rewards.test');
+    const { session } = await signIn(t.app, (await returning()).email);
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: as(session) });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ data: { signedOut: true } });
@@ -144,7 +157,7 @@ describe('sessions', () => {
   });
 
   it('refuses state-changing requests from another origin or without one (CSRF)', async () => {
-    const { session } = await signIn(t.app, 'ana@rewards.test');
+    const { session } = await signIn(t.app, (await returning()).email);
     const foreign = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
@@ -158,25 +171,26 @@ describe('sessions', () => {
   });
 
   it('ends the sessions of a user who is deactivated', async () => {
-    const { session } = await signIn(t.app, 'maria@rewards.test');
+    const user = await returning();
+    const { session } = await signIn(t.app, user.email);
     expect((await profile(as(session))).statusCode).toBe(200);
-    await t.db.update(s.users).set({ active: 0 }).where(eq(s.users.email, 'maria@rewards.test'));
+    await t.db.update(s.users).set({ active: 0 }).where(eq(s.users.id, user.id));
     const res = await profile(as(session));
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'USER_INACTIVE', message: expect.stringContaining('inactivo') });
-    await t.db.update(s.users).set({ active: 1 }).where(eq(s.users.email, 'maria@rewards.test'));
+    await t.db.update(s.users).set({ active: 1 }).where(eq(s.users.id, user.id));
     expect((await profile(as(session))).statusCode).toBe(401);
   });
 });
 
 describe('personal API tokens', () => {
   it('authenticate with Bearer, are hashed at rest, and stop working when revoked', async () => {
-    const [luis] = await t.db.select().from(s.users).where(eq(s.users.email, 'luis@rewards.test'));
-    const { token, id } = await createApiToken(t.db, { userId: luis!.id, name: 'test', now: t.clock.now() });
+    const luis = await make.shopper();
+    const { token, id } = await createApiToken(t.db, { userId: luis.id, name: 'test', now: t.clock.now() });
     expect(token.startsWith('rs_')).toBe(true);
     const res = await profile({ authorization: `Bearer ${token}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.email).toBe('luis@rewards.test');
+    expect(res.json().data.email).toBe(luis.email);
     const [row] = await t.db.select().from(s.apiTokens).where(eq(s.apiTokens.id, id));
     expect(row!.tokenHash).not.toContain(token);
     expect(row!.lastUsedAt).not.toBeNull();
@@ -192,8 +206,8 @@ describe('personal API tokens', () => {
   });
 
   it('needs no Origin header (not a browser)', async () => {
-    const [luis] = await t.db.select().from(s.users).where(eq(s.users.email, 'luis@rewards.test'));
-    const { token, id } = await createApiToken(t.db, { userId: luis!.id, name: 'ci', now: t.clock.now() });
+    const luis = await make.shopper();
+    const { token, id } = await createApiToken(t.db, { userId: luis.id, name: 'ci', now: t.clock.now() });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
     // Signing out with a token revokes that token (and only it).
@@ -207,9 +221,10 @@ describe('session check', () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toEqual({ data: null });
-    const { session } = await signIn(t.app, 'luis@rewards.test');
+    const luis = await returning();
+    const { session } = await signIn(t.app, luis.email);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: as(session) });
-    expect(me.json().data).toMatchObject({ email: 'luis@rewards.test' });
+    expect(me.json().data).toMatchObject({ email: luis.email });
     t.clock.advance(t.config.session.ttlMs + 1);
     const expired = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: as(session) });
     expect(expired.json()).toEqual({ data: null, reason: 'SESSION_EXPIRED' });

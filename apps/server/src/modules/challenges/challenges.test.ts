@@ -1,52 +1,46 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Challenge, ChallengeAwardResult, ChallengeParticipant, ChallengeSummary, UserChallenge } from '@rewards/shared/challenges';
 import type { ListResponse } from '@rewards/shared/common';
-import { Role } from '@rewards/shared/enums';
 import * as s from '../../db/schema/index.ts';
-import { createTestApp, ORIGIN, signIn, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, ORIGIN, type TestApp } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
 import { createApiToken } from '../auth/auth.service.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
 import { postPoints } from '../points/points.service.ts';
 
 /**
- * Surprise challenges (issue 10): every endpoint, who may call it, the one-active rule, the submission
+ * Surprise challenges (docs/architecture.md A6.8, docs/decisions/0008-challenges.md): every endpoint, who
+ * may call it, the one-active rule, the submission
  * rules, winners of both types, awarding once (a load: ledger, balances, consolidated rows,
  * notifications). Each test makes its own challenges and participants; the money invariants are checked
- * after every test.
+ * after every test. The two stores are this file's own, so a store's users are the ones made here.
  */
 let t: TestApp;
+let make: ReturnType<typeof factories>;
 let store1: number;
 let store2: number;
+/** The administrator of store 1, who signs in again after the clock moves. */
+let adminId: number;
 /**
  * Credentials by name: the administrator's session cookie, personal API tokens (valid a year on the test
  * clock, so `travel` keeps them; sign-in has its own rate limit) for everyone else.
  */
 const who: Record<string, string> = {};
-const emails: Record<string, string> = {
-  admin: 'admin@rewards.test',
-  super: 'super@rewards.test',
-  ana: 'ana@rewards.test',
-  admin2: 'admin2@challenges.test',
-};
 const START = '2026-03-02T15:00:00.000Z';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const stores = await t.db.select({ id: s.stores.id }).from(s.stores).orderBy(asc(s.stores.id));
-  store1 = stores[0]!.id;
-  store2 = stores[1]!.id;
-  const [other] = await t.db
-    .insert(s.users)
-    .values({ email: emails.admin2!, name: 'Otra', lastName: 'Admin', storeId: store2, role: Role.Admin })
-    .returning();
-  await t.db.insert(s.userAdminStores).values({ userId: other!.id, storeId: store2 });
-  who.admin = `cookie:${(await signIn(t.app, emails.admin!)).session}`;
-  for (const [name, email] of Object.entries(emails)) {
-    if (name === 'admin') continue;
-    const [user] = await t.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, email));
-    who[name] = await tokenOf(user!.id);
-  }
+  make = factories(t);
+  store1 = (await make.store()).id;
+  store2 = (await make.store()).id;
+  const admin = await make.admin({ stores: [store1] });
+  adminId = admin.id;
+  who.admin = `cookie:${admin.session}`;
+  // A super administrator, a shopper of store 1 and the administrator of store 2.
+  who.super = await tokenOf((await make.superAdmin()).id);
+  who.ana = await tokenOf((await make.shopper({ storeId: store1 })).id);
+  who.admin2 = await tokenOf((await make.admin({ stores: [store2] })).id);
 });
 afterAll(() => t?.close());
 afterEach(() => assertInvariants(t.db));
@@ -58,7 +52,7 @@ async function tokenOf(userId: number): Promise<string> {
 /** Moves the test clock; the administrator's session lives on it (hours), so they sign in again. */
 async function travel(to: string | Date) {
   t.clock.set(to);
-  who.admin = `cookie:${(await signIn(t.app, emails.admin!)).session}`;
+  who.admin = `cookie:${(await make.session(adminId)).session}`;
 }
 const later = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
 const HOUR = 3_600_000;

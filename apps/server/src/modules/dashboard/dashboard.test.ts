@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { Dashboard } from '@rewards/shared/dashboard';
 import { OrderStatus, Role } from '@rewards/shared/enums';
 import * as s from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
 import { createApiToken } from '../auth/auth.service.ts';
 import { createOrder, moveOrder } from '../orders/orders.service.ts';
@@ -14,13 +15,15 @@ import { getDashboard } from './dashboard.service.ts';
 
 /**
  * The dashboard's figures against hand-computed expectations, on a store this file builds (its own
- * users, products, recognitions, loads and orders), next to activity in the seeded store 1 that must
- * not leak in. Program year of the test clock (UTC): 2025-11-01 to 2026-10-31.
+ * users, products, recognitions, loads and orders), next to activity in a second store of its own (T)
+ * that must not leak in. Program year of the test clock (UTC): 2025-11-01 to 2026-10-31.
  */
 let t: TestApp;
 const bearer: Record<string, Record<string, string>> = {};
 let storeId: number;
-const ids: Record<string, number> = {};
+/** The other store, T: a recognition load and an order of its own. */
+let other: number;
+const idOf: Record<string, number> = {};
 
 const at = (iso: string) => new Date(iso);
 
@@ -59,7 +62,7 @@ async function bulkLoad(store: number, rewardId: number, points: number, receive
       points,
       receivers: receivers.length,
       totalPoints: points * receivers.length,
-      createdBy: ids.admin!,
+      createdBy: idOf.admin!,
       createdAt: at(when),
     })
     .returning();
@@ -77,7 +80,7 @@ async function order(userId: number, lines: { productId: number; quantity: numbe
 }
 
 async function move(orderId: number, to: number[], when: string) {
-  for (const status of to) await moveOrder(t.db, { orderId, to: status, actorId: ids.admin!, now: at(when), cache: t.cache });
+  for (const status of to) await moveOrder(t.db, { orderId, to: status, actorId: idOf.admin!, now: at(when), cache: t.cache });
 }
 
 beforeAll(async () => {
@@ -90,15 +93,15 @@ beforeAll(async () => {
   const users = await t.db
     .insert(s.users)
     .values([
-      { email: 'dash-a@rewards.test', name: 'Alicia', storeId },
-      { email: 'dash-b@rewards.test', name: 'Bruno', storeId },
-      { email: 'dash-c@rewards.test', name: 'Carla', storeId },
-      { email: 'dash-d@rewards.test', name: 'Diego', storeId },
-      { email: 'dash-admin@rewards.test', name: 'Dana', storeId, role: Role.Admin },
+      { email: 'dash-a@dashboard.test', name: 'Alicia', storeId },
+      { email: 'dash-b@dashboard.test', name: 'Bruno', storeId },
+      { email: 'dash-c@dashboard.test', name: 'Carla', storeId },
+      { email: 'dash-d@dashboard.test', name: 'Diego', storeId },
+      { email: 'dash-admin@dashboard.test', name: 'Dana', storeId, role: Role.Admin },
     ])
     .returning();
   const [a, b, c, d, admin] = users;
-  Object.assign(ids, { a: a!.id, b: b!.id, c: c!.id, d: d!.id, admin: admin!.id });
+  Object.assign(idOf, { a: a!.id, b: b!.id, c: c!.id, d: d!.id, admin: admin!.id });
   await t.db.insert(s.userAdminStores).values({ userId: admin!.id, storeId });
   const [category] = await t.db
     .insert(s.categories)
@@ -112,11 +115,11 @@ beforeAll(async () => {
     if (stock > 0) await moveStock(t.db, { productId: p!.id, delta: stock, reason: 'Test stock', now: at('2025-10-01T00:00:00Z') });
     return p!.id;
   };
-  ids.taza = await product('Taza', 60, 10);
-  ids.libreta = await product('Libreta', 40, 10);
-  ids.audifonos = await product('Audifonos', 100, 3);
-  ids.gorra = await product('Gorra', 30, 5, false); // inactive: never low stock
-  ids.mochila = await product('Mochila', 200, 0);
+  idOf.taza = await product('Taza', 60, 10);
+  idOf.libreta = await product('Libreta', 40, 10);
+  idOf.audifonos = await product('Audifonos', 100, 3);
+  idOf.gorra = await product('Gorra', 30, 5, false); // inactive: never low stock
+  idOf.mochila = await product('Mochila', 200, 0);
   const rewards = await t.db
     .insert(s.rewards)
     .values([
@@ -132,52 +135,50 @@ beforeAll(async () => {
       },
     ])
     .returning();
-  ids.collab = rewards[0]!.id;
-  ids.voice = rewards[1]!.id;
+  idOf.collab = rewards[0]!.id;
+  idOf.voice = rewards[1]!.id;
 
-  const [ana] = await t.db.select().from(s.users).where(eq(s.users.email, 'ana@rewards.test'));
-  const [seedAdmin] = await t.db.select().from(s.users).where(eq(s.users.email, 'admin@rewards.test'));
-  const [superAdmin] = await t.db.select().from(s.users).where(eq(s.users.email, 'super@rewards.test'));
+  // Store T: a shopper and an administrator of it; a super administrator.
+  const make = factories(t);
+  other = (await make.store({ title: 'Oficina Otra' })).id;
+  const shopperT = await make.shopper({ storeId: other });
   bearer.admin = await token(admin!.id);
-  bearer.otherAdmin = await token(seedAdmin!.id);
-  bearer.super = await token(superAdmin!.id);
-  bearer.shopper = await token(ana!.id);
+  bearer.otherAdmin = await token((await make.admin({ stores: [other] })).id);
+  bearer.super = await token((await make.superAdmin()).id);
+  bearer.shopper = await token(shopperT.id);
 
   const A = { id: a!.id, email: a!.email };
   const B = { id: b!.id, email: b!.email };
   // The day before the program year: counted in no figure of the year, only in C's balance.
   await credit(c!.id, 1000, 'load', '2025-10-31T23:59:59Z');
-  await bulkLoad(storeId, ids.collab, 200, [A, B], '2025-11-03T10:00:00Z');
+  await bulkLoad(storeId, idOf.collab, 200, [A, B], '2025-11-03T10:00:00Z');
   // D is credited, then deactivated: the points count, the user is no longer an active account.
   await credit(d!.id, 70, 'load', '2025-11-05T10:00:00Z');
   await t.db.update(s.users).set({ active: 0 }).where(eq(s.users.id, d!.id));
-  await bulkLoad(storeId, ids.voice, 50, [A], '2025-11-20T10:00:00Z');
+  await bulkLoad(storeId, idOf.voice, 50, [A], '2025-11-20T10:00:00Z');
   await credit(B.id, 150, 'challenge', '2025-12-05T10:00:00Z');
   await credit(A.id, 65, 'adjustment', '2026-01-10T10:00:00Z');
   await credit(B.id, -20, 'adjustment', '2026-01-10T11:00:00Z');
   const o1 = await order(
     A.id,
     [
-      { productId: ids.taza, quantity: 2 },
-      { productId: ids.libreta, quantity: 1 },
+      { productId: idOf.taza, quantity: 2 },
+      { productId: idOf.libreta, quantity: 1 },
     ],
     '2026-02-01T10:00:00Z',
   ); // 160
   await move(o1, [OrderStatus.InProgress, OrderStatus.OnTheWay, OrderStatus.Completed], '2026-02-03T10:00:00Z');
-  await order(B.id, [{ productId: ids.taza, quantity: 1 }], '2026-02-15T10:00:00Z'); // 60, pending
-  const o3 = await order(A.id, [{ productId: ids.libreta, quantity: 3 }], '2026-02-20T10:00:00Z'); // 120, then canceled
+  await order(B.id, [{ productId: idOf.taza, quantity: 1 }], '2026-02-15T10:00:00Z'); // 60, pending
+  const o3 = await order(A.id, [{ productId: idOf.libreta, quantity: 3 }], '2026-02-20T10:00:00Z'); // 120, then canceled
   await move(o3, [OrderStatus.Canceled], '2026-02-21T10:00:00Z');
-  const o4 = await order(B.id, [{ productId: ids.audifonos, quantity: 1 }], '2026-03-01T10:00:00Z'); // 100
+  const o4 = await order(B.id, [{ productId: idOf.audifonos, quantity: 1 }], '2026-03-01T10:00:00Z'); // 100
   await move(o4, [OrderStatus.InProgress], '2026-03-01T12:00:00Z');
 
-  // Store 1 in the same period: a load of one of its recognitions and an order, which store S must not see.
-  const [store1Reward] = await t.db
-    .select()
-    .from(s.rewards)
-    .where(and(eq(s.rewards.storeId, 1), eq(s.rewards.code, 'collaboration')));
-  await bulkLoad(1, store1Reward!.id, 300, [{ id: ana!.id, email: ana!.email }], '2025-11-10T10:00:00Z');
-  const [termo] = await t.db.select().from(s.products).where(eq(s.products.slug, 'termo-de-acero'));
-  await order(ana!.id, [{ productId: termo!.id, quantity: 4 }], '2026-02-01T10:00:00Z');
+  // Store T in the same period: a load of one of its recognitions and an order, which store S must not see.
+  const otherReward = await make.recognition({ storeId: other, areaId: null, code: 'collaboration', name: 'Colaboración', points: 300 });
+  await bulkLoad(other, otherReward.id, 300, [{ id: shopperT.id, email: shopperT.email }], '2025-11-10T10:00:00Z');
+  const termo = await make.product({ storeId: other, name: 'Termo', price: 50, stock: 20 });
+  await order(shopperT.id, [{ productId: termo.id, quantity: 4 }], '2026-02-01T10:00:00Z');
   t.clock.set('2026-03-02T15:00:00Z');
 });
 afterAll(() => t.close());
@@ -218,13 +219,13 @@ describe('GET /api/dashboard: the figures of a store', () => {
     });
     // The canceled order's three notebooks are not sales.
     expect(f.topProducts).toEqual([
-      { productId: ids.taza, storeId, name: 'Taza', units: 3, points: 180 },
-      { productId: ids.audifonos, storeId, name: 'Audifonos', units: 1, points: 100 },
-      { productId: ids.libreta, storeId, name: 'Libreta', units: 1, points: 40 },
+      { productId: idOf.taza, storeId, name: 'Taza', units: 3, points: 180 },
+      { productId: idOf.audifonos, storeId, name: 'Audifonos', units: 1, points: 100 },
+      { productId: idOf.libreta, storeId, name: 'Libreta', units: 1, points: 40 },
     ]);
     expect(f.topRecognitions).toEqual([
-      { rewardId: ids.collab, storeId, name: 'Colaboración', entries: 2, points: 400 },
-      { rewardId: ids.voice, storeId, name: 'Voz del cliente', entries: 1, points: 50 },
+      { rewardId: idOf.collab, storeId, name: 'Colaboración', entries: 2, points: 400 },
+      { rewardId: idOf.voice, storeId, name: 'Voz del cliente', entries: 1, points: 50 },
     ]);
     expect(f.loadsOverTime).toHaveLength(12);
     expect(f.loadsOverTime.slice(0, 3)).toEqual([
@@ -239,8 +240,8 @@ describe('GET /api/dashboard: the figures of a store', () => {
       threshold: 5,
       count: 2,
       products: [
-        { productId: ids.mochila, storeId, name: 'Mochila', stock: 0 },
-        { productId: ids.audifonos, storeId, name: 'Audifonos', stock: 2 },
+        { productId: idOf.mochila, storeId, name: 'Mochila', stock: 0 },
+        { productId: idOf.audifonos, storeId, name: 'Audifonos', stock: 2 },
       ],
     });
   });
@@ -297,13 +298,13 @@ describe('GET /api/dashboard: who sees which store', () => {
     const anonymous = await dashboard(null, { storeId });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe('UNAUTHENTICATED');
-    const shopper = await dashboard('shopper', { storeId: 1 });
+    const shopper = await dashboard('shopper', { storeId: other });
     expect(shopper.statusCode).toBe(403);
     expect(shopper.json().code).toBe('FORBIDDEN');
-    // The administrator of store 1 and the administrator of store S, each at the other's store.
+    // The administrator of store T and the administrator of store S, each at the other's store.
     for (const [who, store] of [
       ['otherAdmin', storeId],
-      ['admin', 1],
+      ['admin', other],
     ] as const) {
       const res = await dashboard(who, { storeId: store });
       expect(res.statusCode).toBe(403);
@@ -321,12 +322,12 @@ describe('GET /api/dashboard: who sees which store', () => {
     });
   });
 
-  it('store 1 sees its own activity and none of store S', async () => {
-    const f = await figures('otherAdmin', { storeId: 1 });
-    expect(f.topRecognitions).toEqual([expect.objectContaining({ storeId: 1, name: 'Colaboración', entries: 1, points: 300 })]);
+  it('store T sees its own activity and none of store S', async () => {
+    const f = await figures('otherAdmin', { storeId: other });
+    expect(f.topRecognitions).toEqual([expect.objectContaining({ storeId: other, name: 'Colaboración', entries: 1, points: 300 })]);
     expect(f.orders.byStatus[0]).toMatchObject({ status: OrderStatus.Pending, count: 1 });
-    expect(f.topProducts).toEqual([expect.objectContaining({ storeId: 1, name: expect.any(String), units: 4 })]);
-    expect(f.lowStock.products.every((p) => p.storeId === 1)).toBe(true);
+    expect(f.topProducts).toEqual([expect.objectContaining({ storeId: other, name: 'Termo', units: 4 })]);
+    expect(f.lowStock.products.every((p) => p.storeId === other)).toBe(true);
   });
 
   it('gives a super administrator every store: the sum of the stores, each figure', async () => {
@@ -344,15 +345,15 @@ describe('GET /api/dashboard: who sees which store', () => {
     expect(all.users).toEqual({ total: sum((f) => f.users.total), active: sum((f) => f.users.active) });
     expect(all.lowStock.count).toBe(sum((f) => f.lowStock.count));
     all.loadsOverTime.forEach((row, i) => expect(row.load).toBe(sum((f) => f.loadsOverTime[i]!.load)));
-    // Top lists across stores: store 1's four thermoses first, then store S's three mugs.
+    // Top lists across stores: store T's four thermoses first, then store S's three mugs.
     expect(all.topProducts.slice(0, 2).map((p) => [p.storeId, p.units])).toEqual([
-      [1, 4],
+      [other, 4],
       [storeId, 3],
     ]);
-    // By entries, then points: store S's two collaborations, store 1's one (300), store S's voice (50).
+    // By entries, then points: store S's two collaborations, store T's one (300), store S's voice (50).
     expect(all.topRecognitions.map((r) => [r.storeId, r.entries, r.points])).toEqual([
       [storeId, 2, 400],
-      [1, 1, 300],
+      [other, 1, 300],
       [storeId, 1, 50],
     ]);
   });
@@ -371,7 +372,7 @@ describe('GET /api/dashboard: expiry and the program time zone', () => {
 
   it('reads days in the program time zone', async () => {
     // 1 Nov 2026 03:00 UTC is still 31 Oct in Mexico City: the old program year there, the new one in UTC.
-    await credit(ids.b!, 40, 'load', '2026-11-01T03:00:00Z');
+    await credit(idOf.b!, 40, 'load', '2026-11-01T03:00:00Z');
     const utc = await figures('admin', { storeId });
     expect(utc.points.issuedByKind.load).toBe(520);
     const mexico = await getDashboard(t.db, {

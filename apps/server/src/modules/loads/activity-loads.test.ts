@@ -2,27 +2,36 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Load, LoadEmail, LoadReview } from '@rewards/shared/loads';
 import * as s from '../../db/schema/index.ts';
-import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
 import { pgCode } from '../../lib/database-errors.ts';
 
 /**
- * Once per activity (issue 15): a class, trivia or webinar recognition names its activity (title and
+ * Once per activity (docs/decisions/0036-once-per-activity.md, docs/architecture.md A6.7): a class, trivia
+ * or webinar recognition names its activity (title and
  * date) in each load, and a person receives it once per activity; the same activity typed with other
  * case, accents or spaces is the same one. The review names the activity a refusal is about; the
  * database refuses a second credit by itself (unique index) and two concurrent confirms credit once.
+ * The store, its area and yearly recognition, and its administrator are this file's own.
  */
 let t: TestApp;
 let admin: string;
+let adminId: number;
 let store1: number;
 let area: number;
+/** A recognition of the store given at most twice a year (not per activity). */
+let yearlyId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const stores = await t.db.select({ id: s.stores.id }).from(s.stores).orderBy(asc(s.stores.id));
-  store1 = stores[0]!.id;
-  [{ id: area }] = (await t.db.select({ id: s.areas.id }).from(s.areas).where(eq(s.areas.storeId, store1)).limit(1)) as [{ id: number }];
-  admin = (await signIn(t.app, 'admin@rewards.test')).session!;
+  const make = factories(t);
+  store1 = (await make.store()).id;
+  area = (await make.area({ storeId: store1 })).id;
+  yearlyId = (await make.recognition({ storeId: store1, areaId: area, code: 'collaboration', limit: 2, period: 'year' })).id;
+  const made = await make.admin({ stores: [store1] });
+  admin = made.session;
+  adminId = made.id;
 });
 afterAll(() => t?.close());
 afterEach(() => assertInvariants(t.db));
@@ -195,11 +204,7 @@ describe('once per activity', () => {
     expect((await review({ ...base, activity: { title: 'Webinar', date: '2026-03-01', extra: 1 } })).statusCode).toBe(400);
     expect((await review({ ...base, activity: { title: 'x'.repeat(121), date: '2026-03-01' } })).statusCode).toBe(400);
 
-    const [yearly] = await t.db
-      .select()
-      .from(s.rewards)
-      .where(and(eq(s.rewards.storeId, store1), eq(s.rewards.code, 'collaboration')));
-    const unexpected = await confirm({ ...base, rewardId: yearly!.id, activity: { title: 'Proyecto', date: '2026-03-01' } }, 'en');
+    const unexpected = await confirm({ ...base, rewardId: yearlyId, activity: { title: 'Proyecto', date: '2026-03-01' } }, 'en');
     expect(unexpected.statusCode).toBe(422);
     expect(unexpected.json()).toMatchObject({
       code: 'LOAD_ACTIVITY_UNEXPECTED',
@@ -212,14 +217,13 @@ describe('once per activity', () => {
     const [a] = await employees(1);
     const reward = await webinarReward();
     const { creditLoad } = await import('./loads.service.ts');
-    const [sender] = await t.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'admin@rewards.test'));
     const credit = (activity: { title: string; date: string; key: string } | null) =>
       creditLoad(t.db, {
         storeId: store1,
         rewardId: reward.id,
         points: 10,
         reason: 'Directo',
-        actorId: sender!.id,
+        actorId: adminId,
         since: new Date(0),
         now: t.clock.now(),
         accrualOpen: true,
@@ -327,11 +331,13 @@ describe('recognitions once per activity', () => {
     expect(yearly.json().data).toMatchObject({ frequencyPeriod: 'year', frequencyLimit: 3, activityKind: null });
   });
 
+  // About the demo data: the seed's first store.
   it('the seed gives class, trivia and webinar once per activity', async () => {
+    const [seeded] = await t.db.select({ id: s.stores.id }).from(s.stores).orderBy(asc(s.stores.id)).limit(1);
     const rows = await t.db
       .select({ code: s.rewards.code, period: s.rewards.frequencyPeriod, limit: s.rewards.frequencyLimit, kind: s.rewards.activityKind })
       .from(s.rewards)
-      .where(and(eq(s.rewards.storeId, store1), inArray(s.rewards.code, ['class', 'trivia', 'webinar'])))
+      .where(and(eq(s.rewards.storeId, seeded!.id), inArray(s.rewards.code, ['class', 'trivia', 'webinar'])))
       .orderBy(asc(s.rewards.id));
     expect(rows).toEqual([
       { code: 'class', period: 'activity', limit: 1, kind: 'class' },

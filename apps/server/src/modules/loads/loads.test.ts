@@ -1,41 +1,44 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { Role } from '@rewards/shared/enums';
 import type { ConsolidatedPage, Load, LoadEmail, LoadReview } from '@rewards/shared/loads';
 import * as s from '../../db/schema/index.ts';
-import { as, createTestApp, ORIGIN, signIn, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, ORIGIN, type TestApp } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
 
 /**
- * Bulk loads (issue 9): review, confirm, idempotency, the accrual window, frequency limits that count
- * earlier loads, reports, consolidated rows and their export, and who may do each. Each test builds
- * its own employees (e-mails unique to the test), so no test depends on another's leftovers.
+ * Bulk loads (docs/architecture.md A6.7, docs/decisions/0005-bulk-loads.md): review, confirm, idempotency,
+ * the accrual window, frequency limits that count earlier loads, reports, consolidated rows and their
+ * export, and who may do each. Each test builds its own employees (e-mails unique to the test), so no test
+ * depends on another's leftovers; the two stores, their `collaboration` recognitions and the people who
+ * send loads are this file's own.
  */
 let t: TestApp;
+let make: ReturnType<typeof factories>;
 const who: Record<string, string> = {};
 let store1: number;
 let store2: number;
+/** The administrator of store 1 (Alberto Admin), who signs in again after the clock moves. */
+let admin: { id: number; email: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const stores = await t.db.select({ id: s.stores.id }).from(s.stores).orderBy(asc(s.stores.id));
-  store1 = stores[0]!.id;
-  store2 = stores[1]!.id;
-  // An administrator of the second store only.
-  const [other] = await t.db
-    .insert(s.users)
-    .values({ email: 'admin2@loads.test', name: 'Otra', lastName: 'Admin', storeId: store2, role: Role.Admin })
-    .returning();
-  await t.db.insert(s.userAdminStores).values({ userId: other!.id, storeId: store2 });
-  const accounts: [string, string][] = [
-    ['admin', 'admin@rewards.test'],
-    ['super', 'super@rewards.test'],
-    ['ana', 'ana@rewards.test'],
-    ['admin2', 'admin2@loads.test'],
-  ];
-  for (const [name, email] of accounts) who[name] = (await signIn(t.app, email)).session!;
+  make = factories(t);
+  store1 = (await make.store({ title: 'Oficina Querétaro' })).id;
+  store2 = (await make.store({ title: 'Oficina Puebla' })).id;
+  for (const storeId of [store1, store2])
+    await make.recognition({ storeId, code: 'collaboration', name: 'Colaboración', points: 500, limit: 2, period: 'year' });
+  const people = {
+    admin: await make.admin({ stores: [store1], name: 'Alberto', lastName: 'Admin' }),
+    super: await make.superAdmin({ name: 'Sofía', lastName: 'Super' }),
+    ana: await make.shopper({ storeId: store1 }),
+    // An administrator of the second store only.
+    admin2: await make.admin({ stores: [store2] }),
+  };
+  for (const [name, u] of Object.entries(people)) who[name] = u.session;
+  admin = people.admin;
 });
 afterAll(() => t?.close());
 afterEach(() => assertInvariants(t.db));
@@ -100,7 +103,7 @@ const confirm = (body: object, key?: string, session = who.admin) =>
  */
 async function travel(to: Date | string) {
   t.clock.set(to);
-  who.admin = (await signIn(t.app, 'admin@rewards.test')).session!;
+  who.admin = (await make.session(admin.id)).session;
 }
 const balance = async (id: number) => (await t.db.select({ v: s.users.points }).from(s.users).where(eq(s.users.id, id)))[0]!.v;
 
@@ -210,8 +213,8 @@ describe('confirm', () => {
       receivers: 3,
       rejected: 3,
       totalPoints: 750,
-      sender: { email: 'admin@rewards.test', name: 'Alberto Admin' },
-      senderStoreName: 'Oficina Ciudad de México',
+      sender: { email: admin.email, name: 'Alberto Admin' },
+      senderStoreName: 'Oficina Querétaro',
       createdAt: t.clock.now().toISOString(),
     });
     for (const p of people) expect(await balance(p.id)).toBe(250);
@@ -364,9 +367,9 @@ describe('reports', () => {
       loadId: load.id,
       reward: { id: reward.id, name: reward.name },
       receiver: { email: people[2]!.email, name: 'Reporte N2' },
-      receiverStoreName: 'Oficina Ciudad de México',
-      sender: { email: 'admin@rewards.test' },
-      senderStoreName: 'Oficina Ciudad de México',
+      receiverStoreName: 'Oficina Querétaro',
+      sender: { email: admin.email },
+      senderStoreName: 'Oficina Querétaro',
       points: 40,
     });
     const byReceiver = await get(who.admin, `/api/loads/consolidated?receiver=${encodeURIComponent(people[1]!.email.toUpperCase())}`);

@@ -4,7 +4,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import * as s from '../../db/schema/index.ts';
-import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
 import { deliverDueMail, INTERRUPTED_SEND, smtpTransport, type DeliveryOptions } from './mail-worker.ts';
 
@@ -47,7 +48,8 @@ class LocalSmtp {
 let t: TestApp;
 const smtp = new LocalSmtp();
 const sessions: Record<string, string> = {};
-const ids: Record<string, number> = {};
+const idOf: Record<string, number> = {};
+const emails: Record<string, string> = {};
 const T0 = new Date('2030-01-01T00:00:00Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 let options: Omit<DeliveryOptions, 'now'>;
@@ -61,8 +63,21 @@ beforeAll(async () => {
     from: 'Rewards Store <no-reply@rewards.test>',
     publicUrl: 'http://localhost:3000',
   };
-  for (const who of ['ana', 'admin', 'super', 'luis']) sessions[who] = (await signIn(t.app, `${who}@rewards.test`)).session!;
-  for (const u of await t.db.select({ id: s.users.id, email: s.users.email }).from(s.users)) ids[u.email.split('@')[0]!] = u.id;
+  // Ana (5,000 points) and her administrator in store 1, Luis in another store, a super administrator;
+  // each with the profile row a signed-in user has.
+  const make = factories(t);
+  const other = await make.store();
+  const people = {
+    ana: await make.shopper({ name: 'Ana', points: 5000, profile: true }),
+    admin: await make.admin({ profile: true }),
+    super: await make.superAdmin({ profile: true }),
+    luis: await make.shopper({ storeId: other.id, name: 'Luis', profile: true }),
+  };
+  for (const [who, u] of Object.entries(people)) {
+    sessions[who] = u.session;
+    idOf[who] = u.id;
+    emails[who] = u.email;
+  }
   // Ana reads the site in English and prefers e-mail; Luis has never saved his profile (default: e-mail, Spanish).
   const profile = (who: string, lang: string, preferredContact: string) =>
     t.app.inject({
@@ -104,56 +119,51 @@ const outboxOf = (userId: number) =>
 
 describe('e-mail copies of notifications', () => {
   it('sends the copy of a Teams-preferring user by e-mail when Teams is not configured, as an e-mail', async () => {
-    expect((await credit(ids.admin!, 'Teams sin configurar')).statusCode).toBe(200);
+    expect((await credit(idOf.admin!, 'Teams sin configurar')).statusCode).toBe(200);
     // The e-mail worker alone leaves it...
     expect(await deliverDueMail(t.db, { ...options, now: at(0) })).toMatchObject({ claimed: 0 });
     // ...and takes it when it is told Teams is not there (main.ts without TEAMS_*).
     expect(await deliverDueMail(t.db, { ...options, channels: ['email', 'teams'], now: at(0) })).toMatchObject({ sent: 1 });
-    const [row] = (await outboxOf(ids.admin!)).slice(-1);
-    expect(row).toMatchObject({ status: 'sent', channel: 'email', toAddress: 'admin@rewards.test' });
+    const [row] = (await outboxOf(idOf.admin!)).slice(-1);
+    expect(row).toMatchObject({ status: 'sent', channel: 'email', toAddress: emails.admin });
     expect(row!.bodyText).toContain('Teams sin configurar');
     expect(row!.bodyText).toContain('Recibes este correo porque Teams no está disponible para ti');
-    expect(smtp.received.map((m) => m.to)).toEqual(['admin@rewards.test']);
+    expect(smtp.received.map((m) => m.to)).toEqual([emails.admin]);
   });
 
   it('sends a copy to an e-mail-preferring user in their language, and none by e-mail to a Teams-preferring one', async () => {
-    expect((await credit(ids.ana!, 'Great teamwork in March')).statusCode).toBe(200);
-    expect((await credit(ids.luis!, 'Gran trabajo en equipo')).statusCode).toBe(200);
-    expect((await credit(ids.admin!, 'Solo por Teams')).statusCode).toBe(200);
-    const adminRows = await outboxOf(ids.admin!);
+    expect((await credit(idOf.ana!, 'Great teamwork in March')).statusCode).toBe(200);
+    expect((await credit(idOf.luis!, 'Gran trabajo en equipo')).statusCode).toBe(200);
+    expect((await credit(idOf.admin!, 'Solo por Teams')).statusCode).toBe(200);
+    const adminRows = await outboxOf(idOf.admin!);
     // The admin's copy is a Teams row, which the e-mail worker leaves to the Teams worker.
     expect(adminRows.filter((r) => r.status === 'pending').map((r) => r.channel)).toEqual(['teams']);
-    const [pending] = (await outboxOf(ids.ana!)).slice(-1);
-    expect(pending).toMatchObject({ kind: 'notification', status: 'pending', attempts: 0, toAddress: 'ana@rewards.test', subject: null });
+    const [pending] = (await outboxOf(idOf.ana!)).slice(-1);
+    expect(pending).toMatchObject({ kind: 'notification', status: 'pending', attempts: 0, toAddress: emails.ana, subject: null });
 
     const result = await deliverDueMail(t.db, { ...options, now: at(0) });
     expect(result).toMatchObject({ sent: 2, retried: 0, failed: 0 });
-    const ana = smtp.received.find((m) => m.to.includes('ana@rewards.test'))!;
+    const ana = smtp.received.find((m) => m.to.includes(emails.ana!))!;
     expect(ana.subject).toBe('Your points');
     expect(ana.text).toContain('Hello Ana,');
     expect(ana.text).toContain('Great teamwork in March');
     expect(ana.text).toContain('http://localhost:3000/account');
-    const luis = smtp.received.find((m) => m.to.includes('luis@rewards.test'))!;
+    const luis = smtp.received.find((m) => m.to.includes(emails.luis!))!;
     expect(luis.subject).toBe('Tus puntos');
     expect(luis.text).toContain('Hola Luis:');
     expect(luis.text).toContain('Gran trabajo en equipo');
-    const [sent] = (await outboxOf(ids.ana!)).slice(-1);
+    const [sent] = (await outboxOf(idOf.ana!)).slice(-1);
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, subject: 'Your points', lastError: null, claimToken: null });
     expect(sent!.sentAt).toEqual(at(0));
   });
 
   it('sends the approval notice of an order in the customer language, with its lines', async () => {
-    const [product] = await t.db
-      .select()
-      .from(s.products)
-      .where(and(eq(s.products.storeId, 1), eq(s.products.active, true)))
-      .orderBy(asc(s.products.price))
-      .limit(1);
+    const product = await factories(t).product({ price: 120, stock: 5 });
     const placed = await t.app.inject({
       method: 'POST',
       url: '/api/orders',
       headers: as(sessions.ana),
-      payload: { lines: [{ productId: product!.id, quantity: 1 }] },
+      payload: { lines: [{ productId: product.id, quantity: 1 }] },
     });
     expect(placed.statusCode).toBe(201);
     const orderId = placed.json().data.id as number;
@@ -170,8 +180,8 @@ describe('e-mail copies of notifications', () => {
       expect.arrayContaining([`Your order #${orderId} was placed`, `Your order #${orderId}: Approved`, `Order #${orderId} approved`]),
     );
     const notice = smtp.received.find((m) => m.subject === `Order #${orderId} approved`)!;
-    expect(notice.to).toContain('ana@rewards.test');
-    expect(notice.text).toContain(`- ${product!.name} x 1`);
+    expect(notice.to).toContain(emails.ana);
+    expect(notice.text).toContain(`- ${product.name} x 1`);
     expect(notice.text).toContain('You have 10 days');
   });
 });
@@ -179,37 +189,37 @@ describe('e-mail copies of notifications', () => {
 describe('a failing SMTP server never loses a message', () => {
   it('keeps messages pending with attempts and backoff while the server is down, and sends them when it returns', async () => {
     await smtp.stop();
-    await credit(ids.ana!, 'While the mail server sleeps');
+    await credit(idOf.ana!, 'While the mail server sleeps');
     const first = await deliverDueMail(t.db, { ...options, now: at(0) });
     expect(first).toMatchObject({ claimed: 1, sent: 0, retried: 1 });
-    let [row] = (await outboxOf(ids.ana!)).slice(-1);
+    let [row] = (await outboxOf(idOf.ana!)).slice(-1);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, claimToken: null });
     expect(row!.lastError).toBeTruthy();
     expect(row!.sendAfter).toEqual(at(30));
     // Not due again before its backoff ends.
     expect((await deliverDueMail(t.db, { ...options, now: at(20) })).claimed).toBe(0);
     expect((await deliverDueMail(t.db, { ...options, now: at(31) })).retried).toBe(1);
-    [row] = (await outboxOf(ids.ana!)).slice(-1);
+    [row] = (await outboxOf(idOf.ana!)).slice(-1);
     expect(row).toMatchObject({ status: 'pending', attempts: 2 });
     expect(row!.sendAfter).toEqual(at(31 + 60));
 
     await smtp.start();
     expect((await deliverDueMail(t.db, { ...options, now: at(91) })).sent).toBe(1);
-    [row] = (await outboxOf(ids.ana!)).slice(-1);
+    [row] = (await outboxOf(idOf.ana!)).slice(-1);
     expect(row).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
     expect(smtp.received.map((m) => m.text).join()).toContain('While the mail server sleeps');
   });
 
   it('marks a message failed after the last attempt, keeping its error', async () => {
     await smtp.stop();
-    await credit(ids.ana!, 'Never delivered');
+    await credit(idOf.ana!, 'Never delivered');
     let now = 0;
     for (let attempt = 1; attempt <= 3; attempt++) {
       const r = await deliverDueMail(t.db, { ...options, now: at(now), maxAttempts: 3, backoffBaseMs: 1000 });
       expect(r.claimed).toBe(1);
       now += 3600;
     }
-    const [row] = (await outboxOf(ids.ana!)).slice(-1);
+    const [row] = (await outboxOf(idOf.ana!)).slice(-1);
     expect(row).toMatchObject({ status: 'failed', attempts: 3 });
     expect(row!.lastError).toMatch(/ECONNREFUSED|connect/i);
     await smtp.start();
@@ -217,7 +227,7 @@ describe('a failing SMTP server never loses a message', () => {
   });
 
   it('two workers never send one message twice', async () => {
-    const rows = Array.from({ length: 24 }, (_, i) => ({ userId: ids.luis!, itemType: 'points' as const, description: `Batch ${i}` }));
+    const rows = Array.from({ length: 24 }, (_, i) => ({ userId: idOf.luis!, itemType: 'points' as const, description: `Batch ${i}` }));
     await t.db.insert(s.notifications).values(rows);
     smtp.delayMs = 5;
     const [a, b] = await Promise.all([
@@ -237,14 +247,14 @@ describe('a failing SMTP server never loses a message', () => {
     const states = await t.db
       .select({ status: s.emailOutbox.status, attempts: s.emailOutbox.attempts })
       .from(s.emailOutbox)
-      .where(and(eq(s.emailOutbox.userId, ids.luis!), inArray(s.emailOutbox.status, ['sent'])));
+      .where(and(eq(s.emailOutbox.userId, idOf.luis!), inArray(s.emailOutbox.status, ['sent'])));
     expect(states.filter((r) => r.attempts !== 1)).toEqual([]);
   });
 });
 
 describe('a worker that dies mid-batch', () => {
   it('leaves its unstarted messages to another worker after the lease, and marks the one cut off mid-send failed, never sent twice', async () => {
-    const rows = Array.from({ length: 3 }, (_, i) => ({ userId: ids.luis!, itemType: 'points' as const, description: `Cut off ${i}` }));
+    const rows = Array.from({ length: 3 }, (_, i) => ({ userId: idOf.luis!, itemType: 'points' as const, description: `Cut off ${i}` }));
     await t.db.insert(s.notifications).values(rows);
     // The first worker hands its first message to an SMTP call that never answers: as if its process died there.
     let handedOver = () => {};
@@ -264,7 +274,7 @@ describe('a worker that dies mid-batch', () => {
     const mine = await t.db
       .select({ status: s.emailOutbox.status, lastError: s.emailOutbox.lastError, attempts: s.emailOutbox.attempts })
       .from(s.emailOutbox)
-      .where(eq(s.emailOutbox.userId, ids.luis!))
+      .where(eq(s.emailOutbox.userId, idOf.luis!))
       .orderBy(asc(s.emailOutbox.id));
     expect(mine.slice(-3)).toEqual([
       { status: 'failed', lastError: INTERRUPTED_SEND, attempts: 1 },
@@ -280,15 +290,15 @@ describe('a worker that dies mid-batch', () => {
 
 describe('GET /api/mail/outbox', () => {
   it('lets super administrators read every message, administrators those of their stores, nobody else', async () => {
-    await credit(ids.ana!, 'Listed for the admins');
-    await credit(ids.luis!, 'Listado para super');
+    await credit(idOf.ana!, 'Listed for the admins');
+    await credit(idOf.luis!, 'Listado para super');
     const list = (who: string, query = '') => t.app.inject({ method: 'GET', url: `/api/mail/outbox${query}`, headers: as(sessions[who]) });
     const all = await list('super', '?status=pending&pageSize=5');
     expect(all.statusCode).toBe(200);
     expect(all.json()).toMatchObject({ page: 1, pageSize: 5, totalCount: 2, totalPages: 1 });
     const [newest, older] = all.json().data;
     expect(newest).toMatchObject({
-      toAddress: 'luis@rewards.test',
+      toAddress: emails.luis,
       status: 'pending',
       attempts: 0,
       subject: 'Tus puntos',
@@ -296,7 +306,7 @@ describe('GET /api/mail/outbox', () => {
     });
     expect(older.bodyText).toContain('Listed for the admins');
     const admin = (await list('admin', '?status=pending')).json();
-    expect(admin.data.map((m: { toAddress: string }) => m.toAddress)).toEqual(['ana@rewards.test']);
+    expect(admin.data.map((m: { toAddress: string }) => m.toAddress)).toEqual([emails.ana]);
     expect((await list('super', '?status=sent')).json().data.every((m: { status: string }) => m.status === 'sent')).toBe(true);
     expect((await list('ana')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/mail/outbox' })).statusCode).toBe(401);

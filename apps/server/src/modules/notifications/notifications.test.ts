@@ -1,21 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
-import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
-import { notifyEach } from '../../../test/factories.ts';
+import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { factories, notifyEach } from '../../../test/factories.ts';
 
 let t: TestApp;
 const sessions: Record<string, string> = {};
-const ids: Record<string, number> = {};
+const idOf: Record<string, number> = {};
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['ana', 'luis', 'admin']) {
-    sessions[who] = (await signIn(t.app, `${who}@rewards.test`)).session!;
-    const [u] = await t.db
-      .select({ id: s.users.id })
-      .from(s.users)
-      .where(eq(s.users.email, `${who}@rewards.test`));
-    ids[who] = u!.id;
+  const make = factories(t);
+  // Two shoppers and an administrator of store 1.
+  for (const [who, u] of Object.entries({ ana: await make.shopper(), luis: await make.shopper(), admin: await make.admin() })) {
+    sessions[who] = u.session;
+    idOf[who] = u.id;
   }
 });
 afterAll(() => t.close());
@@ -23,7 +21,7 @@ afterAll(() => t.close());
 const get = (who: string | null, url: string) => t.app.inject({ method: 'GET', url, headers: who ? as(sessions[who]) : {} });
 const put = (who: string | null, url: string) => t.app.inject({ method: 'PUT', url, headers: who ? as(sessions[who]) : {} });
 
-/** A user with a clean slate of notifications: the demo data gives some users a few. */
+/** A user with a clean slate of notifications: the earlier tests of this file leave some. */
 async function resetNotifications(userId: number) {
   await t.db.delete(s.notifications).where(eq(s.notifications.userId, userId));
 }
@@ -36,27 +34,27 @@ describe('GET /api/notifications/', () => {
   });
 
   it('lists only the user’s own notifications, newest first, paged, with the active count', async () => {
-    await resetNotifications(ids.ana!);
-    await resetNotifications(ids.luis!);
+    await resetNotifications(idOf.ana!);
+    await resetNotifications(idOf.luis!);
     const base = t.clock.now().getTime();
     await notifyEach(
       t.db,
       Array.from({ length: 5 }, (_, i) => ({
-        userId: ids.ana!,
+        userId: idOf.ana!,
         itemType: 'points' as const,
         description: `Credit ${i}`,
         url: '/account',
         createdAt: new Date(base - (5 - i) * 60_000),
       })),
     );
-    await notifyEach(t.db, [{ userId: ids.luis!, itemType: 'orders', description: 'Order #999999' }]);
+    await notifyEach(t.db, [{ userId: idOf.luis!, itemType: 'orders', description: 'Order #999999' }]);
 
     const first = await get('ana', '/api/notifications/?page=1&pageSize=2');
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body).toMatchObject({ page: 1, pageSize: 2, totalCount: 5, totalPages: 3, activeCount: 5 });
     expect(body.data.map((n: { description: string }) => n.description)).toEqual(['Credit 4', 'Credit 3']);
-    expect(body.data[0]).toMatchObject({ userId: ids.ana, itemType: 'points', active: 1, seen: false, seenAt: null, url: '/account' });
+    expect(body.data[0]).toMatchObject({ userId: idOf.ana, itemType: 'points', active: 1, seen: false, seenAt: null, url: '/account' });
 
     const last = (await get('ana', '/api/notifications/?page=3&pageSize=2')).json();
     expect(last.data.map((n: { description: string }) => n.description)).toEqual(['Credit 0']);
@@ -94,8 +92,8 @@ describe('GET /api/notifications/', () => {
 
 describe('PUT /api/notifications/viewed/{id}', () => {
   it('marks one as seen, idempotently, and lowers the header count', async () => {
-    await resetNotifications(ids.ana!);
-    const [id] = await notifyEach(t.db, [{ userId: ids.ana!, itemType: 'ordersUpdate', description: 'Order #7: status 2' }]);
+    await resetNotifications(idOf.ana!);
+    const [id] = await notifyEach(t.db, [{ userId: idOf.ana!, itemType: 'ordersUpdate', description: 'Order #7: status 2' }]);
     const counters = async () => (await get('ana', '/api/users/profile/counters')).json().data.notifications as number;
     expect(await counters()).toBe(1);
 
@@ -112,7 +110,7 @@ describe('PUT /api/notifications/viewed/{id}', () => {
   });
 
   it('answers 404 for another user’s notification or one that does not exist, and leaves it unseen', async () => {
-    const [luisId] = await notifyEach(t.db, [{ userId: ids.luis!, itemType: 'points', description: 'Secret' }]);
+    const [luisId] = await notifyEach(t.db, [{ userId: idOf.luis!, itemType: 'points', description: 'Secret' }]);
     const res = await put('ana', `/api/notifications/viewed/${luisId}`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
@@ -143,10 +141,10 @@ describe('PUT /api/notifications/viewed/{id}', () => {
 
 describe('PUT /api/notifications/viewed', () => {
   it('marks all of the user’s notifications as seen and no one else’s', async () => {
-    await resetNotifications(ids.ana!);
+    await resetNotifications(idOf.ana!);
     await notifyEach(t.db, [
-      { userId: ids.ana!, itemType: 'points', description: 'A' },
-      { userId: ids.ana!, itemType: 'challenge', description: 'B' },
+      { userId: idOf.ana!, itemType: 'points', description: 'A' },
+      { userId: idOf.ana!, itemType: 'challenge', description: 'B' },
     ]);
     const luisBefore = (await get('luis', '/api/notifications/')).json().activeCount as number;
     const res = await put('ana', '/api/notifications/viewed');
@@ -160,12 +158,12 @@ describe('PUT /api/notifications/viewed', () => {
 
 describe('notifications written by the other modules', () => {
   it('an administrator’s credit notifies the user with the typed reason', async () => {
-    await resetNotifications(ids.ana!);
+    await resetNotifications(idOf.ana!);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/users/points',
       headers: as(sessions.admin),
-      payload: { userId: ids.ana, value: 25, description: 'Trivia winner' },
+      payload: { userId: idOf.ana, value: 25, description: 'Trivia winner' },
     });
     expect(res.statusCode).toBe(200);
     const list = (await get('ana', '/api/notifications/')).json();

@@ -2,13 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
 import { slugify, productSearchText } from '../../lib/search-text.ts';
-import { as, createTestApp, multipart, png, signIn, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, multipart, png, type TestApp } from '../../../test/harness.ts';
 import { factories } from '../../../test/factories.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
 import { moveStock } from '../inventory/inventory.service.ts';
 
 /**
- * Product news (issue 15, db/functions/rs_product_news_*.sql, docs/decisions/0035-product-news.md):
+ * Product news (db/functions/rs_product_news_*.sql, docs/decisions/0035-product-news.md):
  * wishlist holders hear when a product is back in stock, shoppers who opted in hear of new products in
  * their preferred category; one notification per shopper per transaction, written in that transaction
  * (nothing for a rollback).
@@ -16,10 +16,15 @@ import { moveStock } from '../inventory/inventory.service.ts';
 let t: TestApp;
 let make: ReturnType<typeof factories>;
 let admin: string;
+/** A store of this file's own, whose catalogue has the profile categories `deportes` and `oficina`. */
+let shop: number;
 beforeAll(async () => {
   t = await createTestApp();
   make = factories(t);
-  admin = (await signIn(t.app, 'admin@rewards.test')).session!;
+  shop = (await make.store()).id;
+  for (const slug of ['deportes', 'oficina']) await make.category({ storeId: shop, slug });
+  // The administrator runs store 1 (the factories' default) and that store.
+  admin = (await make.admin({ stores: [1, shop] })).session;
 });
 afterAll(() => t.close());
 afterEach(async () => {
@@ -200,7 +205,7 @@ describe('back in stock', () => {
     for (const u of [gone, moved]) await wish(u, p.id);
     await t.db.insert(s.wishlistItems).values({ userId: fan.id, productId: hidden.id });
     await t.db.update(s.users).set({ active: 0 }).where(eq(s.users.id, gone.id));
-    await t.db.update(s.users).set({ storeId: 2 }).where(eq(s.users.id, moved.id));
+    await t.db.update(s.users).set({ storeId: shop }).where(eq(s.users.id, moved.id));
     expect((await restock(p.id, 2)).statusCode).toBe(201);
     expect((await restock(hidden.id, 2)).statusCode).toBe(201);
     for (const u of [gone, moved, fan]) expect(await newsOf(u.id)).toEqual([]);
@@ -222,12 +227,12 @@ describe('new products in the preferred category', () => {
       await t.db
         .select()
         .from(s.categories)
-        .where(and(eq(s.categories.storeId, 1), eq(s.categories.slug, 'deportes')))
+        .where(and(eq(s.categories.storeId, shop), eq(s.categories.slug, 'deportes')))
     )[0]!;
   const save = (who: Shopper, body: object) =>
     t.app.inject({ method: 'POST', url: '/api/users/profile', headers: who.headers, payload: body });
   async function createProduct(name: string, categoryId: number) {
-    const body = await multipart({ name, description: 'Nuevo en la tienda', categoryId, price: 300, stock: 5, storeId: 1 }, [
+    const body = await multipart({ name, description: 'Nuevo en la tienda', categoryId, price: 300, stock: 5, storeId: shop }, [
       { field: 'pictures', name: 'a.png', data: await png() },
     ]);
     const res = await t.app.inject({
@@ -240,8 +245,11 @@ describe('new products in the preferred category', () => {
     return res.json().data as { id: number; slug: string };
   }
 
+  /** A shopper of the file's store. */
+  const shopper = () => make.shopper({ storeId: shop });
+
   it('is off by default; opting in is a profile preference kept when a form leaves it out', async () => {
-    const u = await make.shopper();
+    const u = await shopper();
     const cat = await deportes();
     const prefs = await t.app.inject({ method: 'GET', url: '/api/userPreferences', headers: u.headers });
     expect(prefs.json().data.productNews).toBe(false);
@@ -256,14 +264,14 @@ describe('new products in the preferred category', () => {
 
   it('notifies the shoppers who opted in, once per batch, linking to the product or the category', async () => {
     const cat = await deportes();
-    const [optedIn, optedOut, elsewhere] = [await make.shopper(), await make.shopper(), await make.shopper()];
+    const [optedIn, optedOut, elsewhere] = [await shopper(), await shopper(), await shopper()];
     expect((await save(optedIn, form({ preferredCategoryId: cat.id, productNews: true }))).statusCode).toBe(200);
     expect((await save(optedOut, form({ preferredCategoryId: cat.id, productNews: false }))).statusCode).toBe(200);
     const oficina = (
       await t.db
         .select()
         .from(s.categories)
-        .where(and(eq(s.categories.storeId, 1), eq(s.categories.slug, 'oficina')))
+        .where(and(eq(s.categories.storeId, shop), eq(s.categories.slug, 'oficina')))
     )[0]!;
     expect((await save(elsewhere, form({ preferredCategoryId: oficina.id, productNews: true }))).statusCode).toBe(200);
 
@@ -278,7 +286,7 @@ describe('new products in the preferred category', () => {
     const rows = Array.from({ length: 500 }, (_, i) => {
       const name = `Importado ${i}`;
       return {
-        storeId: 1,
+        storeId: shop,
         categoryId: cat.id,
         name,
         slug: `${slugify(name)}-${process.pid}`,
@@ -305,14 +313,14 @@ describe('new products in the preferred category', () => {
 
   it('does not notify for a product created inactive or in a transaction that rolled back', async () => {
     const cat = await deportes();
-    const u = await make.shopper();
+    const u = await shopper();
     expect((await save(u, form({ preferredCategoryId: cat.id, productNews: true }))).statusCode).toBe(200);
-    await make.product({ categoryId: cat.id, active: false });
+    await make.product({ storeId: shop, categoryId: cat.id, active: false });
     const name = 'Raqueta';
     await expect(
       t.db.transaction(async (tx) => {
         await tx.insert(s.products).values({
-          storeId: 1,
+          storeId: shop,
           categoryId: cat.id,
           name,
           slug: `raqueta-${process.pid}`,

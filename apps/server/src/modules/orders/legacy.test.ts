@@ -1,15 +1,38 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
-import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
 import { assertInvariants, setStock } from '../../../test/invariants.ts';
 
 /** The legacy money endpoints of docs/architecture.md P7: administrators of the store only, atomic each. */
 let t: TestApp;
+let make: ReturnType<typeof factories>;
 const who: Record<string, string> = {};
+const ids: Record<string, number> = {};
+/** Products of store 1 by name, and one of Luis's store. */
+const productIds: Record<'termo' | 'lampara' | 'mouse', number> = { termo: 0, lampara: 0, mouse: 0 };
+let elsewhere: number;
 beforeAll(async () => {
   t = await createTestApp();
-  for (const u of ['ana', 'admin', 'super', 'luis']) who[u] = (await signIn(t.app, `${u}@rewards.test`)).session!;
+  make = factories(t);
+  // Ana, a shopper of store 1 with 5,000 points, its administrator, a super administrator, and Luis,
+  // a shopper of another store with 1,200 points.
+  const other = await make.store();
+  const people = {
+    ana: await make.shopper({ points: 5000 }),
+    admin: await make.admin(),
+    super: await make.superAdmin(),
+    luis: await make.shopper({ storeId: other.id, points: 1200 }),
+  };
+  for (const [u, made] of Object.entries(people)) {
+    who[u] = made.session;
+    ids[u] = made.id;
+  }
+  productIds.termo = (await make.product({ price: 450, stock: 30 })).id;
+  productIds.lampara = (await make.product({ price: 800, stock: 10 })).id;
+  productIds.mouse = (await make.product({ price: 400, stock: 10 })).id;
+  elsewhere = (await make.product({ storeId: other.id, price: 300, stock: 10 })).id;
 });
 afterAll(() => t.close());
 afterEach(async () => {
@@ -21,8 +44,9 @@ afterEach(async () => {
   expect(orders.rows).toEqual([]);
 });
 
-const product = async (slug: string) => (await t.db.select().from(s.products).where(eq(s.products.slug, slug)))[0]!;
-const user = async (email: string) => (await t.db.select().from(s.users).where(eq(s.users.email, email)))[0]!;
+const product = async (name: keyof typeof productIds) =>
+  (await t.db.select().from(s.products).where(eq(s.products.id, productIds[name])))[0]!;
+const user = async (who_: string) => (await t.db.select().from(s.users).where(eq(s.users.id, ids[who_]!)))[0]!;
 const post = (session: string, url: string, payload: object, method: 'POST' | 'PUT' = 'POST') =>
   t.app.inject({ method, url, headers: as(session), payload });
 
@@ -44,8 +68,8 @@ describe('GET /api/program', () => {
 
 describe('POST /api/orders/orderDetail', () => {
   it('adds a line to a pending order: stock, points, total and ledger change together', async () => {
-    const [termo, lamp] = [await product('termo-de-acero'), await product('lampara-de-escritorio-led')];
-    const ana = await user('ana@rewards.test');
+    const [termo, lamp] = [await product('termo'), await product('lampara')];
+    const ana = await user('ana');
     const placed = (await post(who.ana!, '/api/orders', { lines: [{ productId: termo.id, quantity: 1 }] })).json().data;
     const res = await post(who.admin!, '/api/orders/orderDetail', {
       orderId: placed.id,
@@ -64,17 +88,17 @@ describe('POST /api/orders/orderDetail', () => {
       [termo.id, 1, 1],
       [lamp.id, 2, 1],
     ]);
-    expect((await product('lampara-de-escritorio-led')).stock).toBe(lamp.stock - 2);
-    expect((await user('ana@rewards.test')).points).toBe(ana.points - termo.price - lamp.price * 2);
+    expect((await product('lampara')).stock).toBe(lamp.stock - 2);
+    expect((await user('ana')).points).toBe(ana.points - termo.price - lamp.price * 2);
 
     // Cancelling refunds the whole order, the added line included.
     await post(who.admin!, `/api/orders/${placed.id}`, { status: 5 }, 'PUT');
-    expect((await user('ana@rewards.test')).points).toBe(ana.points);
-    expect((await product('lampara-de-escritorio-led')).stock).toBe(lamp.stock);
+    expect((await user('ana')).points).toBe(ana.points);
+    expect((await product('lampara')).stock).toBe(lamp.stock);
   });
 
   it('refuses mismatches, closed orders and what the customer cannot pay, writing nothing', async () => {
-    const termo = await product('termo-de-acero');
+    const termo = await product('termo');
     const placed = (await post(who.ana!, '/api/orders', { lines: [{ productId: termo.id, quantity: 1 }] })).json().data;
     const add = (payload: object, session = who.admin!) =>
       post(session, '/api/orders/orderDetail', { orderId: placed.id, productId: termo.id, quantity: 1, ...payload });
@@ -87,25 +111,15 @@ describe('POST /api/orders/orderDetail', () => {
     await setStock(t.db, termo.id, 0);
     expect((await add({})).json()).toMatchObject({ statusCode: 422, code: 'OUT_OF_STOCK' });
     await setStock(t.db, termo.id, termo.stock);
-    const expensive = await t.db
-      .insert(s.products)
-      .values({
-        ...(({ id: _id, slug: _s, createdAt: _c, updatedAt: _u, ...rest }) => rest)(termo),
-        slug: 'caro',
-        name: 'Caro',
-        price: 999_999,
-        stock: 0,
-      })
-      .returning();
-    expect((await add({ productId: expensive[0]!.id })).json()).toMatchObject({ statusCode: 422, code: 'NOT_ENOUGH_POINTS' });
-    const [store2] = await t.db.select().from(s.products).where(eq(s.products.storeId, 2)).limit(1);
-    expect((await add({ productId: store2!.id })).json().code).toBe('NOT_AVAILABLE_IN_STORE');
+    const expensive = await make.product({ categoryId: termo.categoryId, name: 'Caro', price: 999_999 });
+    expect((await add({ productId: expensive.id })).json()).toMatchObject({ statusCode: 422, code: 'NOT_ENOUGH_POINTS' });
+    expect((await add({ productId: elsewhere })).json().code).toBe('NOT_AVAILABLE_IN_STORE');
 
     // Shoppers never write order lines; administrators of another store neither.
     expect((await add({}, who.ana!)).statusCode).toBe(403);
-    const luisOrder = (await post(who.luis!, '/api/orders', { lines: [{ productId: store2!.id, quantity: 1 }] })).json().data;
+    const luisOrder = (await post(who.luis!, '/api/orders', { lines: [{ productId: elsewhere, quantity: 1 }] })).json().data;
     expect(
-      (await post(who.admin!, '/api/orders/orderDetail', { orderId: luisOrder.id, productId: store2!.id, quantity: 1 })).json(),
+      (await post(who.admin!, '/api/orders/orderDetail', { orderId: luisOrder.id, productId: elsewhere, quantity: 1 })).json(),
     ).toMatchObject({
       statusCode: 403,
       code: 'FORBIDDEN_STORE',
@@ -122,7 +136,7 @@ describe('POST /api/orders/orderDetail', () => {
 
 describe('PUT /api/products/', () => {
   it('takes an order line out of stock as an inventory movement, never below 0', async () => {
-    const mouse = await product('mouse-inalambrico');
+    const mouse = await product('mouse');
     const placed = (await post(who.ana!, '/api/orders', { lines: [{ productId: mouse.id, quantity: 1 }] })).json().data;
     const res = await post(
       who.admin!,
@@ -132,7 +146,7 @@ describe('PUT /api/products/', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ productId: mouse.id, delta: -2, stockAfter: mouse.stock - 3, reason: `Order #${placed.id}` });
-    expect((await product('mouse-inalambrico')).stock).toBe(mouse.stock - 3);
+    expect((await product('mouse')).stock).toBe(mouse.stock - 3);
 
     expect((await post(who.admin!, '/api/products/', { productId: mouse.id, quantity: 10_000 }, 'PUT')).json()).toMatchObject({
       statusCode: 422,
@@ -142,17 +156,16 @@ describe('PUT /api/products/', () => {
     expect((await t.app.inject({ method: 'PUT', url: '/api/products/', payload: { productId: mouse.id, quantity: 1 } })).statusCode).toBe(
       401,
     );
-    const [store2] = await t.db.select().from(s.products).where(eq(s.products.storeId, 2)).limit(1);
-    expect((await post(who.admin!, '/api/products/', { productId: store2!.id, quantity: 1 }, 'PUT')).json().code).toBe('FORBIDDEN_STORE');
+    expect((await post(who.admin!, '/api/products/', { productId: elsewhere, quantity: 1 }, 'PUT')).json().code).toBe('FORBIDDEN_STORE');
     expect((await post(who.admin!, '/api/products/', { productId: mouse.id, quantity: 1, orderId: 999_999 }, 'PUT')).statusCode).toBe(404);
     expect((await post(who.admin!, '/api/products/', { productId: mouse.id, quantity: 1, color: 'red' }, 'PUT')).statusCode).toBe(400);
-    expect((await product('mouse-inalambrico')).stock).toBe(mouse.stock - 3);
+    expect((await product('mouse')).stock).toBe(mouse.stock - 3);
   });
 });
 
 describe('POST /api/users/points', () => {
   it('loads and adjusts points of a user of the store, answering the ledger sum', async () => {
-    const ana = await user('ana@rewards.test');
+    const ana = await user('ana');
     const load = await post(who.admin!, '/api/users/points', { userId: ana.id, value: 250, description: 'Carga manual' });
     expect(load.statusCode).toBe(200);
     expect(load.json().data).toEqual({ userId: ana.id, value: ana.points + 250 });
@@ -173,7 +186,7 @@ describe('POST /api/users/points', () => {
   });
 
   it('refuses debits below 0, loads outside the accrual window, self-service and other stores', async () => {
-    const [ana, luis, admin] = [await user('ana@rewards.test'), await user('luis@rewards.test'), await user('admin@rewards.test')];
+    const [ana, luis, admin] = [await user('ana'), await user('luis'), await user('admin')];
     const send = (payload: object, session = who.admin!) => post(session, '/api/users/points', { description: 'Prueba', ...payload });
     expect((await send({ userId: ana.id, value: -(ana.points + 1) })).json()).toMatchObject({ statusCode: 422, code: 'NOT_ENOUGH_POINTS' });
     expect((await send({ userId: ana.id, value: 0 })).statusCode).toBe(400);
@@ -184,7 +197,8 @@ describe('POST /api/users/points', () => {
     expect((await send({ userId: luis.id, value: 10 }, who.super!)).statusCode).toBe(200);
 
     t.clock.set('2026-10-05T12:00:00Z');
-    const october = (await signIn(t.app, 'admin@rewards.test')).session!;
+    // The administrator signs in again in October.
+    const { session: october } = await make.session(admin.id);
     const closed = await t.app.inject({
       method: 'POST',
       url: '/api/users/points',
@@ -198,6 +212,6 @@ describe('POST /api/users/points', () => {
     });
     // Adjustments (debits) are still allowed: they are not accrual.
     expect((await send({ userId: ana.id, value: -10 }, october)).statusCode).toBe(200);
-    expect((await user('ana@rewards.test')).points).toBe(ana.points - 10);
+    expect((await user('ana')).points).toBe(ana.points - 10);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
 
 // A program aligned with the calendar year that closed redemption on 28 Feb; the test clock is 2 Mar 2026.
 let t: TestApp;
@@ -23,21 +24,23 @@ describe('a configured program calendar', () => {
       expiresOn: '2026-03-01',
       expired: true,
     });
-    const ana = (await signIn(t.app, 'ana@rewards.test')).session!;
+    const make = factories(t);
+    // A shopper who could afford the product, were redemption open.
+    const shopper = await make.shopper({ points: 1_000 });
+    const product = await make.product({ price: 100, stock: 5 });
     const order = await t.app.inject({
       method: 'POST',
       url: '/api/orders',
-      headers: as(ana),
-      payload: { lines: [{ productId: 1, quantity: 1 }] },
+      headers: shopper.headers,
+      payload: { lines: [{ productId: product.id, quantity: 1 }] },
     });
     expect(order.json()).toMatchObject({ statusCode: 422, code: 'REDEMPTION_CLOSED' });
-    const admin = (await signIn(t.app, 'admin@rewards.test')).session!;
-    const profile = (await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: as(ana) })).json().data;
+    const admin = await make.admin();
     const load = await t.app.inject({
       method: 'POST',
       url: '/api/users/points',
-      headers: as(admin),
-      payload: { userId: profile.id, value: 100, description: 'Carga tardía' },
+      headers: admin.headers,
+      payload: { userId: shopper.id, value: 100, description: 'Carga tardía' },
     });
     expect(load.json()).toMatchObject({ statusCode: 422, code: 'ACCRUAL_CLOSED' });
   });

@@ -3,15 +3,41 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
-import { as, createTestApp, multipart, png, signIn, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, multipart, png, type TestApp } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
 import { assertInvariants, setStock } from '../../../test/invariants.ts';
 
+// The shop lists read the demo catalogue of the first two offices (the second carries the first 20 products
+// of the first): their subject is listing, search ranking and home rows over a real catalogue, which a test
+// could not build smaller without losing what they check, so they stay on the seed's catalogue rows. The
+// people are this file's own, placed in those stores; the last shopping and the administrators' tests use
+// stores and products of their own.
 let t: TestApp;
+let make: ReturnType<typeof factories>;
 const who: Record<string, string> = {};
+const idOf: Record<string, number> = {};
+/** The seed's electronics category of the first store (shop lists). */
 let category: { id: number; slug: string };
+/** The administrators' tests' store and category. */
+let shop: number;
+let shopCategory: { id: number; slug: string };
 beforeAll(async () => {
   t = await createTestApp();
-  for (const u of ['ana', 'admin', 'luis', 'super']) who[u] = (await signIn(t.app, `${u}@rewards.test`)).session!;
+  make = factories(t);
+  shop = (await make.store()).id;
+  shopCategory = await make.category({ storeId: shop });
+  const people = {
+    // A shopper of the first store (with the profile row a signed-in user has) and one of the second.
+    ana: await make.shopper({ storeId: 1, profile: true }),
+    luis: await make.shopper({ storeId: 2 }),
+    // An administrator of the first store and of the administrators' tests' store.
+    admin: await make.admin({ stores: [1, shop] }),
+    super: await make.superAdmin(),
+  };
+  for (const [u, made] of Object.entries(people)) {
+    who[u] = made.session;
+    idOf[u] = made.id;
+  }
   [category] = (await t.db
     .select({ id: s.categories.id, slug: s.categories.slug })
     .from(s.categories)
@@ -39,10 +65,10 @@ async function createProduct(u: string, fields: Record<string, string | number |
 const newProduct = () => ({
   name: 'Coffee grinder',
   description: 'Manual coffee grinder with ceramic burrs.',
-  categoryId: category.id,
+  categoryId: shopCategory.id,
   price: 1800,
   stock: 7,
-  storeId: 1,
+  storeId: shop,
   featured: true,
 });
 
@@ -210,8 +236,7 @@ describe('shop lists', () => {
       .select()
       .from(s.categories)
       .where(and(eq(s.categories.slug, 'termos-y-tazas'), eq(s.categories.storeId, 1)));
-    const [anaUser] = await t.db.select().from(s.users).where(eq(s.users.email, 'ana@rewards.test'));
-    await t.db.update(s.profiles).set({ preferredCategoryId: mugs!.id }).where(eq(s.profiles.userId, anaUser!.id));
+    await t.db.update(s.profiles).set({ preferredCategoryId: mugs!.id }).where(eq(s.profiles.userId, idOf.ana!));
     const liked = (await get('/api/products/stats/?type=recommended&limit=3', 'ana')).json().data;
     expect(liked.every((p: { categoryId: number }) => p.categoryId === mugs!.id)).toBe(true);
     expect((await get('/api/products/stats/?type=best')).statusCode).toBe(400);
@@ -229,19 +254,18 @@ describe('shop lists', () => {
 
 describe('last shopping', () => {
   it("shows the products of the user's own latest orders, newest first, once each, while they can be ordered", async () => {
-    expect((await get('/api/products/lastShopping', 'luis')).json()).toEqual({ data: [] });
-    const affordable = await t.db
-      .select({ id: s.products.id, name: s.products.name })
-      .from(s.products)
-      .where(and(eq(s.products.storeId, 2), eq(s.products.active, true)))
-      .orderBy(s.products.price)
-      .limit(2);
-    const [first, second] = affordable as [{ id: number; name: string }, { id: number; name: string }];
+    // A shopper of a store of their own, who can afford its two products.
+    const outlet = (await make.store()).id;
+    const buyer = await make.shopper({ storeId: outlet, points: 2000 });
+    who.buyer = buyer.session;
+    expect((await get('/api/products/lastShopping', 'buyer')).json()).toEqual({ data: [] });
+    const first = await make.product({ storeId: outlet, name: 'Llavero', price: 100, stock: 10 });
+    const second = await make.product({ storeId: outlet, name: 'Cordón', price: 200, stock: 10 });
     const buy = async (productId: number) => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/orders',
-        headers: as(who.luis),
+        headers: buyer.headers,
         payload: { lines: [{ productId, quantity: 1 }] },
       });
       expect(res.statusCode, res.body).toBe(201);
@@ -250,13 +274,13 @@ describe('last shopping', () => {
     await buy(first.id);
     await buy(second.id);
     await buy(first.id);
-    expect(names(await get('/api/products/lastShopping', 'luis'))).toEqual([first.name, second.name]);
+    expect(names(await get('/api/products/lastShopping', 'buyer'))).toEqual([first.name, second.name]);
     // Nobody else sees them.
     expect(names(await get('/api/products/lastShopping', 'super'))).not.toContain(second.name);
     // A product that can no longer be ordered drops out.
     const off = await t.app.inject({ method: 'PUT', url: `/api/products/deactivate/${second.id}`, headers: as(who.super) });
     expect(off.statusCode).toBe(200);
-    expect(names(await get('/api/products/lastShopping', 'luis'))).toEqual([first.name]);
+    expect(names(await get('/api/products/lastShopping', 'buyer'))).toEqual([first.name]);
     await t.app.inject({ method: 'PUT', url: `/api/products/activate/${second.id}`, headers: as(who.super) });
   });
 });
@@ -273,14 +297,14 @@ describe('administrators', () => {
       stock: 7,
       featured: true,
       active: true,
-      storeId: 1,
+      storeId: shop,
     });
     expect(product.images).toHaveLength(2);
     for (const w of [300, 600, 1200]) expect(fs.existsSync(fileOf(product.images[0].url.replace('-1200.webp', `-${w}.webp`)))).toBe(true);
     const moves = await t.db.select().from(s.inventoryMovements).where(eq(s.inventoryMovements.productId, product.id));
     expect(moves).toMatchObject([{ delta: 7, stockAfter: 7 }]);
     // Shoppers find it at once, in English too ("coffee"), accent-free.
-    expect(names(await get('/api/products/all/?search=coffee'))).toContain('Coffee grinder');
+    expect(names(await get(`/api/products/all/?search=coffee&storeId=${shop}`))).toContain('Coffee grinder');
   });
 
   it('validate the form and the store, with clear errors', async () => {
@@ -294,8 +318,8 @@ describe('administrators', () => {
     ).toEqual(['body.name', 'body.price']);
     const noPictures = await createProduct('admin', newProduct(), 0);
     expect(noPictures.json()).toMatchObject({ statusCode: 400, code: 'PICTURE_REQUIRED' });
-    const [foreign] = await t.db.select().from(s.categories).where(eq(s.categories.storeId, 2)).limit(1);
-    const wrongCategory = await createProduct('admin', { ...newProduct(), categoryId: foreign!.id });
+    const foreign = await make.category({ storeId: (await make.store()).id });
+    const wrongCategory = await createProduct('admin', { ...newProduct(), categoryId: foreign.id });
     expect(wrongCategory.statusCode).toBe(422);
     expect(wrongCategory.json().code).toBe('CATEGORY_OTHER_STORE');
     const tooMany = await createProduct('admin', newProduct(), 7);
@@ -310,13 +334,13 @@ describe('administrators', () => {
     expect((await createProduct('ana', newProduct())).statusCode).toBe(403);
     expect((await createProduct('admin', { ...newProduct(), storeId: 2 })).json().code).toBe('FORBIDDEN_STORE');
     expect((await get('/api/productAdmin/?storeId=2', 'admin')).statusCode).toBe(403);
-    expect((await get('/api/productAdmin/?storeId=1', 'ana')).statusCode).toBe(403);
+    expect((await get(`/api/productAdmin/?storeId=${shop}`, 'ana')).statusCode).toBe(403);
   });
 
   it('edit fields and pictures; a new stock figure goes through the stock ledger; lists update at once', async () => {
     const product = (await createProduct('admin', { ...newProduct(), name: 'Desk lamp', stock: 4 })).json().data;
     // Warm the cache with the public list, then edit.
-    expect(names(await get('/api/products/all/?search=desk lamp'))).toEqual(['Desk lamp']);
+    expect(names(await get(`/api/products/all/?search=desk lamp&storeId=${shop}`))).toEqual(['Desk lamp']);
     const body = await multipart({ name: 'Reading lamp', price: 950, stock: 10, removeImageIds: String(product.images[0].id) }, [
       { field: 'pictures', name: 'new.png', data: await png('#ef4444') },
     ]);
@@ -337,8 +361,8 @@ describe('administrators', () => {
       [4, 4],
       [6, 10],
     ]);
-    expect(names(await get('/api/products/all/?search=desk lamp'))).toEqual([]);
-    expect(names(await get('/api/products/all/?search=reading lamp'))).toEqual(['Reading lamp']);
+    expect(names(await get(`/api/products/all/?search=desk lamp&storeId=${shop}`))).toEqual([]);
+    expect(names(await get(`/api/products/all/?search=reading lamp&storeId=${shop}`))).toEqual(['Reading lamp']);
 
     const removeAll = await multipart({ removeImageIds: edited.images.map((i: { id: number }) => i.id).join(',') });
     const empty = await t.app.inject({
@@ -352,14 +376,16 @@ describe('administrators', () => {
 
   it('deactivate hides a product from shoppers; activate shows it again', async () => {
     const product = (await createProduct('admin', { ...newProduct(), name: 'Hidden speaker' })).json().data;
+    // A shopper of the store reads the product page.
+    who.shopper = (await make.shopper({ storeId: shop })).session;
     const off = await t.app.inject({ method: 'PUT', url: `/api/products/deactivate/${product.id}`, headers: as(who.admin) });
     expect(off.json().data.active).toBe(false);
-    expect((await get(`/api/products/slug/${product.slug}`)).statusCode).toBe(404);
-    expect(names(await get('/api/products/all/?search=hidden speaker'))).toEqual([]);
-    const inactive = (await get('/api/productAdmin/?storeId=1&active=false', 'admin')).json();
+    expect((await get(`/api/products/slug/${product.slug}`, 'shopper')).statusCode).toBe(404);
+    expect(names(await get(`/api/products/all/?search=hidden speaker&storeId=${shop}`))).toEqual([]);
+    const inactive = (await get(`/api/productAdmin/?storeId=${shop}&active=false`, 'admin')).json();
     expect(inactive.data.map((p: { id: number }) => p.id)).toContain(product.id);
     await t.app.inject({ method: 'PUT', url: `/api/products/activate/${product.id}`, headers: as(who.admin) });
-    expect((await get(`/api/products/slug/${product.slug}`)).statusCode).toBe(200);
+    expect((await get(`/api/products/slug/${product.slug}`, 'shopper')).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'PUT', url: `/api/products/deactivate/${product.id}`, headers: as(who.luis) })).statusCode).toBe(
       403,
     );
@@ -372,30 +398,39 @@ describe('administrators', () => {
     expect(fs.existsSync(fileOf(product.images[0].url))).toBe(false);
     expect((await get(`/api/productAdmin/${product.id}`, 'admin')).statusCode).toBe(404);
 
-    const [sold] = await t.db.select().from(s.products).where(eq(s.products.slug, 'bocina-bluetooth'));
-    const [ana] = await t.db.select().from(s.users).where(eq(s.users.email, 'ana@rewards.test'));
-    const [order] = await t.db.insert(s.orders).values({ userId: ana!.id, storeId: 1, total: sold!.price }).returning();
-    await t.db.insert(s.orderLines).values({ orderId: order!.id, productId: sold!.id, quantity: 1, price: sold!.price });
-    const refused = await t.app.inject({ method: 'DELETE', url: `/api/products/delete/${sold!.id}`, headers: as(who.admin) });
+    const sold = await make.product({ storeId: shop, categoryId: shopCategory.id, name: 'Bocina Bluetooth', price: 700, stock: 5 });
+    const customer = await make.shopper({ storeId: shop });
+    const [order] = await t.db.insert(s.orders).values({ userId: customer.id, storeId: shop, total: sold.price }).returning();
+    await t.db.insert(s.orderLines).values({ orderId: order!.id, productId: sold.id, quantity: 1, price: sold.price });
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/products/delete/${sold.id}`, headers: as(who.admin) });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('PRODUCT_HAS_ORDERS');
-    // ... and now it is part of Ana's last shopping.
-    expect(names(await get('/api/products/lastShopping', 'ana'))).toEqual(['Bocina Bluetooth']);
+    // ... and now it is part of the customer's last shopping.
+    const last = await t.app.inject({ method: 'GET', url: '/api/products/lastShopping', headers: customer.headers });
+    expect(names(last)).toEqual(['Bocina Bluetooth']);
   });
 
   it('filter the admin list by search, category, activity and stock', async () => {
-    const all = (await get('/api/productAdmin/?storeId=1&pageSize=100', 'admin')).json();
-    expect(all.totalCount).toBeGreaterThanOrEqual(48);
-    const low = (await get('/api/productAdmin/?storeId=1&stock=low&pageSize=100', 'admin')).json().data;
+    const categoryId = shopCategory.id;
+    const scarce = await make.product({ storeId: shop, categoryId, name: 'Lámpara escasa', stock: 3 });
+    const termo = await make.product({ storeId: shop, categoryId, name: 'Termo de acero', stock: 12 });
+    const elsewhere = await make.product({ storeId: shop, name: 'Otra categoría', stock: 9 });
+    const all = (await get(`/api/productAdmin/?storeId=${shop}&pageSize=100`, 'admin')).json();
+    const listed = all.data.map((p: { id: number }) => p.id);
+    expect(listed).toEqual(expect.arrayContaining([scarce.id, termo.id, elsewhere.id]));
+    expect(all.totalCount).toBe(listed.length);
+    expect(all.data.every((p: { storeId: number }) => p.storeId === shop)).toBe(true);
+    const low = (await get(`/api/productAdmin/?storeId=${shop}&stock=low&pageSize=100`, 'admin')).json().data;
+    expect(low.map((p: { id: number }) => p.id)).toContain(scarce.id);
     expect(low.every((p: { stock: number }) => p.stock > 0 && p.stock <= 5)).toBe(true);
-    const [termo] = await t.db.select().from(s.products).where(eq(s.products.slug, 'termo-de-acero'));
-    await setStock(t.db, termo!.id, 0);
-    const out = (await get('/api/productAdmin/?storeId=1&stock=out', 'admin')).json().data.map((p: { id: number }) => p.id);
-    expect(out).toContain(termo!.id);
-    const search = (await get('/api/productAdmin/?storeId=1&search=termo', 'admin')).json().data.map((p: { slug: string }) => p.slug);
-    expect(search).toContain('termo-de-acero');
-    const byCategory = (await get(`/api/productAdmin/?storeId=1&categoryId=${category.id}&pageSize=100`, 'admin')).json().data;
-    expect(byCategory.every((p: { categoryId: number }) => p.categoryId === category.id)).toBe(true);
+    await setStock(t.db, termo.id, 0);
+    const out = (await get(`/api/productAdmin/?storeId=${shop}&stock=out`, 'admin')).json().data.map((p: { id: number }) => p.id);
+    expect(out).toContain(termo.id);
+    const search = (await get(`/api/productAdmin/?storeId=${shop}&search=termo`, 'admin')).json().data.map((p: { slug: string }) => p.slug);
+    expect(search).toEqual([termo.slug]);
+    const byCategory = (await get(`/api/productAdmin/?storeId=${shop}&categoryId=${categoryId}&pageSize=100`, 'admin')).json().data;
+    expect(byCategory.map((p: { id: number }) => p.id)).not.toContain(elsewhere.id);
+    expect(byCategory.every((p: { categoryId: number }) => p.categoryId === categoryId)).toBe(true);
     expect((await get('/api/productAdmin/?storeId=2', 'super')).statusCode).toBe(200);
   });
 });

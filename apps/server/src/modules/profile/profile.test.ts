@@ -1,16 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
+import { profileCategories } from '@rewards/shared/profile';
 import { as, createTestApp, ORIGIN, signIn, type TestApp } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
 
 let t: TestApp;
+let make: ReturnType<typeof factories>;
 const sessions: Record<string, string> = {};
-const stores: Record<string, number> = {};
+const ids: Record<string, number> = {};
+const emails: Record<string, string> = {};
+/**
+ * Three offices of this file, in Spain, far from any other store of the database: Madrid (Ana's, with every
+ * profile category), Sevilla (Luis's) and Barcelona, each with the profile categories the tests use.
+ */
+const stores: Record<'MAD' | 'SVQ' | 'BCN', number> = { MAD: 0, SVQ: 0, BCN: 0 };
 beforeAll(async () => {
   // Teams configured, so it may be chosen (its refusal without configuration: modules/teams/teams.test.ts).
   t = await createTestApp({ TEAMS_TENANT_ID: 'contoso', TEAMS_CLIENT_ID: 'app', TEAMS_CLIENT_SECRET: 'secret' });
-  for (const who of ['ana', 'admin', 'luis']) sessions[who] = (await signIn(t.app, `${who}@rewards.test`)).session!;
-  for (const st of await t.db.select().from(s.stores)) stores[st.sedeId!] = st.id;
+  make = factories(t);
+  stores.MAD = (await make.store({ title: 'Oficina Madrid', lat: 40.4168, long: -3.7038 })).id;
+  stores.SVQ = (await make.store({ title: 'Oficina Sevilla', lat: 37.3891, long: -5.9845 })).id;
+  stores.BCN = (await make.store({ title: 'Oficina Barcelona', lat: 41.3874, long: 2.1686 })).id;
+  // Madrid's catalogue has every profile category, made in reverse order (the list follows P9, not the ids).
+  for (const { value, label } of profileCategories.toReversed()) await make.category({ storeId: stores.MAD, slug: value, title: label.es });
+  for (const storeId of [stores.SVQ, stores.BCN]) {
+    for (const slug of ['deportes', 'viajes']) await make.category({ storeId, slug });
+  }
+  // Ana and Luis have the profile row every signed-in user has; Ana's store was set for her (no source).
+  const people = {
+    ana: await make.shopper({ storeId: stores.MAD, profile: true }),
+    luis: await make.shopper({ storeId: stores.SVQ, profile: true }),
+  };
+  for (const [who, u] of Object.entries(people)) {
+    sessions[who] = u.session;
+    ids[who] = u.id;
+    emails[who] = u.email;
+  }
 });
 afterAll(() => t.close());
 
@@ -73,7 +99,7 @@ describe('catalog lists', () => {
       'Thermoses and Mugs',
       'Teams',
     ]);
-    expect(list[0]!.id).toBe(await categoryId(stores.CDMX!, 'deportes'));
+    expect(list[0]!.id).toBe(await categoryId(stores.MAD, 'deportes'));
     // Luis shops in another store: the same list, that store's categories.
     const luis = (await get('/api/catalog/categories', 'luis')).json().data;
     expect(luis[0].id).not.toBe(list[0]!.id);
@@ -85,12 +111,12 @@ describe('profile and preferences', () => {
   it('starts with the defaults of a profile never saved', async () => {
     const res = await get('/api/userPreferences', 'ana');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ city: null, preferredContact: 'email', savedAt: null, storeId: stores.CDMX });
+    expect(res.json().data).toMatchObject({ city: null, preferredContact: 'email', savedAt: null, storeId: stores.MAD });
     expect((await get('/api/userPreferences')).statusCode).toBe(401);
   });
 
   it('saves the preferences, answers them, and keeps them for the next session', async () => {
-    const sports = await categoryId(stores.CDMX!, 'deportes');
+    const sports = await categoryId(stores.MAD, 'deportes');
     const res = await post('/api/users/profile', 'ana', form({ preferredCategoryId: sports, postalCode: 'ab-12' }), 'en');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -100,10 +126,10 @@ describe('profile and preferences', () => {
       preferredCategoryId: sports,
       officeInCity: true,
       language: 'en',
-      storeId: stores.CDMX,
+      storeId: stores.MAD,
     });
     expect(res.json().data.savedAt).toBe('2026-03-02T15:00:00.000Z');
-    const again = await signIn(t.app, 'ana@rewards.test');
+    const again = await signIn(t.app, emails.ana!);
     const read = (await get('/api/userPreferences', undefined)).statusCode;
     expect(read).toBe(401);
     const kept = await t.app.inject({ method: 'GET', url: '/api/userPreferences', headers: as(again.session) });
@@ -137,7 +163,7 @@ describe('profile and preferences', () => {
   });
 
   it('refuses a category of another store, or a store that is not active', async () => {
-    const otherStore = await categoryId(stores.GDL!, 'deportes');
+    const otherStore = await categoryId(stores.SVQ, 'deportes');
     const res = await post('/api/users/profile', 'ana', form({ preferredCategoryId: otherStore }));
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([{ field: 'body.preferredCategoryId', message: 'Choose a category of your store', code: 'custom' }]);
@@ -148,17 +174,17 @@ describe('profile and preferences', () => {
   });
 
   it('choosing a store in the profile moves the user there and takes a category of that store', async () => {
-    const mtySports = await categoryId(stores.MTY!, 'deportes');
-    const res = await post('/api/users/profile', 'luis', form({ storeId: stores.MTY, preferredCategoryId: mtySports }));
+    const bcnSports = await categoryId(stores.BCN, 'deportes');
+    const res = await post('/api/users/profile', 'luis', form({ storeId: stores.BCN, preferredCategoryId: bcnSports }));
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ storeId: stores.MTY, storeSource: 'chosen', preferredCategoryId: mtySports });
+    expect(res.json().data).toMatchObject({ storeId: stores.BCN, storeSource: 'chosen', preferredCategoryId: bcnSports });
     const profile = (await get('/api/users/profile', 'luis')).json().data;
-    expect(profile).toMatchObject({ storeId: stores.MTY, storeName: 'Oficina Monterrey' });
+    expect(profile).toMatchObject({ storeId: stores.BCN, storeName: 'Oficina Barcelona' });
   });
 });
 
 describe('nearest store', () => {
-  const monterrey = { latitude: 25.68, longitude: -100.31 };
+  const barcelona = { latitude: 41.4, longitude: 2.17 };
 
   it('validates the position', async () => {
     for (const body of [
@@ -171,52 +197,51 @@ describe('nearest store', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe('INVALID_COORDINATES');
     }
-    expect((await post('/api/users/store/nearest', undefined, monterrey)).statusCode).toBe(401);
+    expect((await post('/api/users/store/nearest', undefined, barcelona)).statusCode).toBe(401);
   });
 
   it('moves a user of the default store to the nearest one, once, with their category; never a chosen store', async () => {
-    const first = await signIn(t.app, 'nuevo@rewards.test');
+    // A new employee whose first sign-in had no position: the default store (here Sevilla), recorded as such.
+    const newcomer = await make.shopper({ storeId: stores.SVQ, profile: { storeSource: 'default' } });
+    const first = await signIn(t.app, newcomer.email);
     expect(first.landing).toContain('signin=new');
     const nuevo = first.session!;
     const call = (session: string, body: unknown) =>
       t.app.inject({ method: 'POST', url: '/api/users/store/nearest', headers: as(session), payload: body as object });
-    // No position at sign-in: the default (first) store.
     const before = (await t.app.inject({ method: 'GET', url: '/api/userPreferences', headers: as(nuevo) })).json().data;
-    expect(before).toMatchObject({ storeId: stores.CDMX, storeSource: 'default' });
-    const cdmxTravel = await categoryId(stores.CDMX!, 'viajes');
+    expect(before).toMatchObject({ storeId: stores.SVQ, storeSource: 'default' });
+    const svqTravel = await categoryId(stores.SVQ, 'viajes');
     await t.app.inject({
       method: 'POST',
       url: '/api/users/profile',
       headers: as(nuevo),
-      payload: form({ preferredCategoryId: cdmxTravel }),
+      payload: form({ preferredCategoryId: svqTravel }),
     });
 
-    const moved = await call(nuevo, monterrey);
+    const moved = await call(nuevo, barcelona);
     expect(moved.statusCode).toBe(200);
-    expect(moved.json().data).toEqual({ storeId: stores.MTY, storeName: 'Oficina Monterrey', changed: true, storeSource: 'nearest' });
+    expect(moved.json().data).toEqual({ storeId: stores.BCN, storeName: 'Oficina Barcelona', changed: true, storeSource: 'nearest' });
     const after = (await t.app.inject({ method: 'GET', url: '/api/userPreferences', headers: as(nuevo) })).json().data;
-    expect(after).toMatchObject({ storeId: stores.MTY, preferredCategoryId: await categoryId(stores.MTY!, 'viajes'), city: 'Monterrey' });
+    expect(after).toMatchObject({ storeId: stores.BCN, preferredCategoryId: await categoryId(stores.BCN, 'viajes'), city: 'Monterrey' });
 
     // Once nearest, a position elsewhere does not move the user again.
-    const guadalajara = { latitude: 20.67, longitude: -103.4 };
-    expect((await call(nuevo, guadalajara)).json().data).toMatchObject({ storeId: stores.MTY, changed: false });
-    // Ana's store was set for her (seed): never replaced; nor is a chosen one (Luis).
-    expect((await call(sessions.ana!, monterrey)).json().data).toMatchObject({ storeId: stores.CDMX, changed: false });
-    expect((await call(sessions.luis!, guadalajara)).json().data).toMatchObject({
-      storeId: stores.MTY,
+    const sevilla = { latitude: 37.4, longitude: -5.99 };
+    expect((await call(nuevo, sevilla)).json().data).toMatchObject({ storeId: stores.BCN, changed: false });
+    // Ana's store was set for her: never replaced; nor is a chosen one (Luis).
+    expect((await call(sessions.ana!, barcelona)).json().data).toMatchObject({ storeId: stores.MAD, changed: false });
+    expect((await call(sessions.luis!, sevilla)).json().data).toMatchObject({
+      storeId: stores.BCN,
       changed: false,
       storeSource: 'chosen',
     });
   });
 
   it('gives a user without a store the nearest active store', async () => {
-    const [admin] = await t.db.select().from(s.users).where(eq(s.users.email, 'admin@rewards.test'));
-    await t.db.update(s.users).set({ storeId: null }).where(eq(s.users.id, admin!.id));
-    await t.db.update(s.stores).set({ active: false }).where(eq(s.stores.id, stores.MTY!));
-    const res = await post('/api/users/store/nearest', 'admin', monterrey);
-    // Monterrey is closed: Guadalajara is nearer than Mexico City.
-    expect(res.json().data).toMatchObject({ storeId: stores.GDL, changed: true });
-    await t.db.update(s.stores).set({ active: true }).where(eq(s.stores.id, stores.MTY!));
-    await t.db.update(s.users).set({ storeId: admin!.storeId }).where(eq(s.users.id, admin!.id));
+    const storeless = await make.shopper({ storeId: null, profile: true });
+    await t.db.update(s.stores).set({ active: false }).where(eq(s.stores.id, stores.BCN));
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/store/nearest', headers: storeless.headers, payload: barcelona });
+    // Barcelona is closed: Madrid is nearer than Sevilla.
+    expect(res.json().data).toMatchObject({ storeId: stores.MAD, changed: true });
+    await t.db.update(s.stores).set({ active: true }).where(eq(s.stores.id, stores.BCN));
   });
 });

@@ -1,18 +1,60 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import type { ActivityKind, FrequencyPeriod } from '@rewards/shared/enums';
 import * as s from '../../db/schema/index.ts';
-import { as, createTestApp, ORIGIN, signIn, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, ORIGIN, type TestApp } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
+
+/** The recognitions of this file's store, in the order they are made (the program's order), with their areas. */
+const recognitions: [
+  code: string,
+  name: string,
+  area: string,
+  points: number,
+  limit: number,
+  period: FrequencyPeriod,
+  activity?: ActivityKind,
+][] = [
+  ['collaboration', 'Colaboración', 'Recursos Humanos', 500, 2, 'year'],
+  ['customer-voice', 'Voz del cliente', 'Comercial', 300, 1, 'month'],
+  ['management-voice', 'Voz de la dirección', 'Recursos Humanos', 400, 2, 'year'],
+  ['parents-day', 'Día de la madre o del padre', 'Recursos Humanos', 200, 1, 'year'],
+  ['biometric', 'Reto biométrico', 'Bienestar', 250, 1, 'year'],
+  ['class', 'Clase', 'Bienestar', 100, 1, 'activity', 'class'],
+  ['trivia', 'Trivia', 'Recursos Humanos', 50, 1, 'activity', 'trivia'],
+  ['webinar', 'Webinar', 'Bienestar', 100, 1, 'activity', 'webinar'],
+];
 
 let t: TestApp;
 const who: Record<string, string> = {};
-/** The seeded areas of the first and second stores, by name. */
+const idOf: Record<string, number> = {};
+/** This file's store (Ana's, run by the administrator) and its areas by name; Luis's store and its area. */
+let shop: number;
 const area: Record<string, number> = {};
+let other: number;
 let otherStoreArea: number;
+let anaEmail: string;
 beforeAll(async () => {
   t = await createTestApp();
-  for (const u of ['ana', 'admin', 'luis', 'super']) who[u] = (await signIn(t.app, `${u}@rewards.test`)).session!;
-  for (const a of await t.db.select().from(s.areas).where(eq(s.areas.storeId, 1))) area[a.name] = a.id;
-  [{ id: otherStoreArea }] = (await t.db.select({ id: s.areas.id }).from(s.areas).where(eq(s.areas.storeId, 2))) as [{ id: number }];
+  const make = factories(t);
+  shop = (await make.store()).id;
+  other = (await make.store()).id;
+  for (const name of ['Recursos Humanos', 'Bienestar', 'Comercial']) area[name] = (await make.area({ storeId: shop, name })).id;
+  for (const [code, name, areaName, points, limit, period, activityKind] of recognitions)
+    await make.recognition({ storeId: shop, areaId: area[areaName]!, code, name, points, limit, period, activityKind });
+  otherStoreArea = (await make.area({ storeId: other })).id;
+  for (const code of ['collaboration', 'trivia']) await make.recognition({ storeId: other, areaId: otherStoreArea, code });
+  const people = {
+    ana: await make.shopper({ storeId: shop }),
+    admin: await make.admin({ stores: [shop] }),
+    luis: await make.shopper({ storeId: other }),
+    super: await make.superAdmin(),
+  };
+  for (const [u, made] of Object.entries(people)) {
+    who[u] = made.session;
+    idOf[u] = made.id;
+  }
+  anaEmail = people.ana.email;
 });
 afterAll(() => t.close());
 
@@ -21,7 +63,7 @@ const call = (method: Method, url: string, u?: string, payload?: object, lang = 
   t.app.inject({ method, url, headers: { ...(u ? as(who[u]) : ORIGIN), 'accept-language': lang }, ...(payload ? { payload } : {}) });
 const get = (url: string, u?: string) => call('GET', url, u);
 
-/** A recognition of the first store made through the API: each test makes its own. */
+/** A recognition of the file's store made through the API: each test makes its own. */
 let serial = 0;
 async function createReward(fields: Record<string, unknown> = {}, u = 'admin') {
   serial++;
@@ -32,7 +74,7 @@ async function createReward(fields: Record<string, unknown> = {}, u = 'admin') {
     points: 150,
     frequencyLimit: 2,
     frequencyPeriod: 'year',
-    storeId: 1,
+    storeId: shop,
     ...fields,
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -41,13 +83,23 @@ async function createReward(fields: Record<string, unknown> = {}, u = 'admin') {
 
 /** A bulk load that names the recognition, as the loads module writes it. */
 async function recordLoad(rewardId: number) {
-  const [admin] = await t.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'admin@rewards.test'));
-  await t.db.insert(s.loads).values({ storeId: 1, rewardId, reason: 'Carga de prueba', points: 100, createdBy: admin!.id });
+  await t.db.insert(s.loads).values({ storeId: shop, rewardId, reason: 'Carga de prueba', points: 100, createdBy: idOf.admin! });
 }
 
 describe('recognitions: reading', () => {
   it('answers /about: the active recognitions of the default store when signed out, in program order', async () => {
-    const res = await get('/api/rewards/');
+    // Signed out and naming no store: the default store's (the first active one).
+    const [first] = await t.db
+      .select({ id: s.stores.id })
+      .from(s.stores)
+      .where(eq(s.stores.active, true))
+      .orderBy(asc(s.stores.id))
+      .limit(1);
+    const anonymous = await get('/api/rewards/?pageSize=100');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json().data.every((r: { storeId: number }) => r.storeId === first!.id)).toBe(true);
+    // Signed out, naming this file's store.
+    const res = await get(`/api/rewards/?storeId=${shop}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ page: 1, pageSize: 20, totalCount: 8, totalPages: 1 });
@@ -58,7 +110,7 @@ describe('recognitions: reading', () => {
       frequencyLimit: 2,
       frequencyPeriod: 'year',
       areaName: 'Recursos Humanos',
-      storeId: 1,
+      storeId: shop,
       active: true,
     });
     expect(body.data.find((r: { code: string }) => r.code === 'class')).toMatchObject({
@@ -67,18 +119,21 @@ describe('recognitions: reading', () => {
       activityKind: 'class',
     });
     // A shopper of another store sees theirs.
-    expect((await get('/api/rewards/', 'luis')).json().data.every((r: { storeId: number }) => r.storeId === 2)).toBe(true);
+    const theirs = (await get('/api/rewards/', 'luis')).json();
+    expect(theirs.totalCount).toBe(2);
+    expect(theirs.data.every((r: { storeId: number }) => r.storeId === other)).toBe(true);
   });
 
   it('searches without regard to accents or case, and pages', async () => {
-    const found = (await get('/api/rewards/?search=COLABORACION')).json();
+    const q = `storeId=${shop}`;
+    const found = (await get(`/api/rewards/?${q}&search=COLABORACION`)).json();
     expect(found.data.map((r: { code: string }) => r.code)).toEqual(['collaboration']);
-    expect((await get('/api/rewards/?search=voz')).json().totalCount).toBe(2);
-    expect((await get('/api/rewards/?search=100%25')).json().totalCount).toBe(0); // a wildcard is literal
-    const page2 = (await get('/api/rewards/?pageSize=3&page=2')).json();
+    expect((await get(`/api/rewards/?${q}&search=voz`)).json().totalCount).toBe(2);
+    expect((await get(`/api/rewards/?${q}&search=100%25`)).json().totalCount).toBe(0); // a wildcard is literal
+    const page2 = (await get(`/api/rewards/?${q}&pageSize=3&page=2`)).json();
     expect(page2).toMatchObject({ page: 2, pageSize: 3, totalCount: 8, totalPages: 3 });
     expect(page2.data.map((r: { code: string }) => r.code)).toEqual(['parents-day', 'biometric', 'class']);
-    const byArea = (await get(`/api/rewards/?areaId=${area['Comercial']}`)).json();
+    const byArea = (await get(`/api/rewards/?${q}&areaId=${area['Comercial']}`)).json();
     expect(byArea.data.map((r: { code: string }) => r.code)).toEqual(['customer-voice']);
   });
 
@@ -88,23 +143,23 @@ describe('recognitions: reading', () => {
     const ids = (r: { json: () => { data: { id: number }[] } }) => r.json().data.map((x) => x.id);
     expect(ids(await get('/api/rewards/?pageSize=100', 'ana'))).not.toContain(reward.id);
     expect(ids(await get('/api/rewards/?pageSize=100&active=false', 'ana'))).not.toContain(reward.id); // the filter is ignored
-    expect(ids(await get('/api/rewards/?storeId=1&pageSize=100', 'admin'))).toContain(reward.id);
-    expect(ids(await get('/api/rewards/?storeId=1&active=false', 'admin'))).toEqual([reward.id]);
-    expect(ids(await get('/api/rewards/?storeId=1&pageSize=100&active=true', 'admin'))).not.toContain(reward.id);
+    expect(ids(await get(`/api/rewards/?storeId=${shop}&pageSize=100`, 'admin'))).toContain(reward.id);
+    expect(ids(await get(`/api/rewards/?storeId=${shop}&active=false`, 'admin'))).toEqual([reward.id]);
+    expect(ids(await get(`/api/rewards/?storeId=${shop}&pageSize=100&active=true`, 'admin'))).not.toContain(reward.id);
     expect((await get(`/api/rewards/${reward.id}`, 'ana')).statusCode).toBe(404);
     expect((await get(`/api/rewards/${reward.id}`)).statusCode).toBe(404);
     expect((await get(`/api/rewards/${reward.id}`, 'admin')).json().data).toMatchObject({ id: reward.id, active: false });
     expect((await get(`/api/rewards/${reward.id}`, 'super')).statusCode).toBe(200);
     // An administrator of another store is a visitor there: only active ones.
-    const [store2] = await t.db.select({ id: s.rewards.id }).from(s.rewards).where(eq(s.rewards.storeId, 2)).limit(1);
+    const [store2] = await t.db.select({ id: s.rewards.id }).from(s.rewards).where(eq(s.rewards.storeId, other)).limit(1);
     await t.db.update(s.rewards).set({ active: false }).where(eq(s.rewards.id, store2!.id));
-    expect(ids(await get('/api/rewards/?storeId=2&pageSize=100', 'admin'))).not.toContain(store2!.id);
+    expect(ids(await get(`/api/rewards/?storeId=${other}&pageSize=100`, 'admin'))).not.toContain(store2!.id);
     expect((await get(`/api/rewards/${store2!.id}`, 'admin')).statusCode).toBe(404);
     await t.db.update(s.rewards).set({ active: true }).where(eq(s.rewards.id, store2!.id));
   });
 
   it('groups the active recognitions by active area for the "select an area" step', async () => {
-    const res = await get('/api/rewards/area/?storeId=1');
+    const res = await get(`/api/rewards/area/?storeId=${shop}`);
     expect(res.statusCode).toBe(200);
     const groups = res.json().data as { area: { id: number; name: string } | null; rewards: { code: string; active: boolean }[] }[];
     expect(groups.map((g) => g.area?.name)).toEqual(['Bienestar', 'Comercial', 'Recursos Humanos']);
@@ -116,13 +171,20 @@ describe('recognitions: reading', () => {
     const reward = await createReward({ areaId: area['Comercial'] });
     await call('PUT', `/api/areas/deactivate/${area['Comercial']}`, 'admin');
     await t.db.update(s.rewards).set({ areaId: null }).where(eq(s.rewards.id, reward.id));
-    const after = (await get('/api/rewards/area/?storeId=1')).json().data as typeof groups;
+    const after = (await get(`/api/rewards/area/?storeId=${shop}`)).json().data as typeof groups;
     expect(after.map((g) => g.area?.name ?? null)).toEqual(['Bienestar', 'Recursos Humanos', null]);
     expect(after[2]!.rewards.map((r) => r.code)).toEqual([reward.code]);
     await call('PUT', `/api/areas/activate/${area['Comercial']}`, 'admin');
     await call('DELETE', `/api/rewards/delete/${reward.id}`, 'admin');
-    // Signed out: the default store's.
-    expect((await get('/api/rewards/area/')).json().data).toHaveLength(3);
+    // Signed out: the default store's (the first active one), unless a store is named.
+    const [first] = await t.db
+      .select({ id: s.stores.id })
+      .from(s.stores)
+      .where(eq(s.stores.active, true))
+      .orderBy(asc(s.stores.id))
+      .limit(1);
+    expect((await get('/api/rewards/area/')).json()).toEqual((await get(`/api/rewards/area/?storeId=${first!.id}`)).json());
+    expect((await get(`/api/rewards/area/?storeId=${shop}`)).json().data).toHaveLength(3);
     expect((await get('/api/rewards/area/?colour=red')).statusCode).toBe(400);
   });
 
@@ -137,7 +199,7 @@ describe('recognitions: reading', () => {
 describe('recognitions: administrators', () => {
   it('create one in an area, deriving a unique code from the name', async () => {
     const first = await createReward({ name: 'Innovación del año' });
-    expect(first).toMatchObject({ code: 'innovacion-del-ano', storeId: 1 });
+    expect(first).toMatchObject({ code: 'innovacion-del-ano', storeId: shop });
     const again = await createReward({ name: 'Innovación del año' });
     expect(again.code).toBe('innovacion-del-ano-2');
     const full = await get(`/api/rewards/${first.id}`, 'admin');
@@ -150,8 +212,8 @@ describe('recognitions: administrators', () => {
       active: true,
     });
     // The same name in another store is another code space.
-    const other = await createReward({ name: 'Innovación del año', storeId: 2, areaId: otherStoreArea }, 'super');
-    expect(other.code).toBe('innovacion-del-ano');
+    const elsewhere = await createReward({ name: 'Innovación del año', storeId: other, areaId: otherStoreArea }, 'super');
+    expect(elsewhere.code).toBe('innovacion-del-ano');
     // A code given by the form is kept; taken in this store it is refused on its field.
     expect((await createReward({ code: 'mentor-2026' })).code).toBe('mentor-2026');
     const taken = await call('POST', '/api/rewards', 'admin', {
@@ -161,7 +223,7 @@ describe('recognitions: administrators', () => {
       points: 10,
       frequencyLimit: 1,
       frequencyPeriod: 'month',
-      storeId: 1,
+      storeId: shop,
       code: 'collaboration',
     });
     expect(taken.statusCode).toBe(409);
@@ -216,7 +278,7 @@ describe('recognitions: administrators', () => {
       points: 50,
       frequencyLimit: 1,
       frequencyPeriod: 'month',
-      storeId: 1,
+      storeId: shop,
     };
     const details = async (body: object) => {
       const res = await post(body);
@@ -236,7 +298,7 @@ describe('recognitions: administrators', () => {
     expect((await details({ ...valid, frequencyPeriod: 'week' }))[0]!.field).toBe('body.frequencyPeriod');
     expect((await details({ ...valid, code: 'Con Espacios' }))[0]!.field).toBe('body.code');
     expect((await details({ ...valid, name: 'Nu\u0000l' }))[0]!.field).toBe('body.name');
-    expect((await details({ ...valid, storeId: 1, extra: true }))[0]).toBeDefined();
+    expect((await details({ ...valid, storeId: shop, extra: true }))[0]).toBeDefined();
     // An area of another store, or one that does not exist.
     const foreign = await post({ ...valid, areaId: otherStoreArea });
     expect(foreign.statusCode).toBe(422);
@@ -283,12 +345,9 @@ describe('recognitions: administrators', () => {
     // Deactivating it is the way out.
     expect((await call('PUT', `/api/rewards/deactivate/${used.id}`, 'admin')).statusCode).toBe(200);
     // One named only by a receiver's consolidated entry is refused too.
-    const [ana] = await t.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'ana@rewards.test'));
     const [load] = await t.db.select({ id: s.loads.id }).from(s.loads).where(eq(s.loads.rewardId, used.id));
     const entryOnly = await createReward();
-    await t.db
-      .insert(s.loadEntries)
-      .values({ loadId: load!.id, userId: ana!.id, rewardId: entryOnly.id, email: 'ana@rewards.test', points: 1 });
+    await t.db.insert(s.loadEntries).values({ loadId: load!.id, userId: idOf.ana!, rewardId: entryOnly.id, email: anaEmail, points: 1 });
     expect((await call('DELETE', `/api/rewards/delete/${entryOnly.id}`, 'admin')).json()).toMatchObject({
       code: 'REWARD_IN_USE',
       details: { loads: 0, entries: 1 },
@@ -309,7 +368,7 @@ describe('recognitions: access', () => {
   it('signed out: 401 on every write', async () => {
     const reward = await createReward();
     for (const [method, url, body] of [
-      ['POST', '/api/rewards', { ...form(), storeId: 1 }],
+      ['POST', '/api/rewards', { ...form(), storeId: shop }],
       ['PUT', `/api/rewards/${reward.id}`, form()],
       ['PUT', `/api/rewards/deactivate/${reward.id}`],
       ['PUT', `/api/rewards/activate/${reward.id}`],
@@ -330,7 +389,7 @@ describe('recognitions: access', () => {
       ['PUT', `/api/rewards/activate/${id}`],
       ['DELETE', `/api/rewards/delete/${id}`],
     ];
-    for (const [method, url, body] of writes(reward.id, 1)) {
+    for (const [method, url, body] of writes(reward.id, shop)) {
       const res = await call(method, url, 'ana', body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().code).toBe('FORBIDDEN');
@@ -338,19 +397,19 @@ describe('recognitions: access', () => {
     const [theirs] = await t.db
       .select({ id: s.rewards.id })
       .from(s.rewards)
-      .where(and(eq(s.rewards.storeId, 2), eq(s.rewards.code, 'trivia')));
-    for (const [method, url, body] of writes(theirs!.id, 2)) {
+      .where(and(eq(s.rewards.storeId, other), eq(s.rewards.code, 'trivia')));
+    for (const [method, url, body] of writes(theirs!.id, other)) {
       const res = await call(method, url, 'admin', body && { ...body, areaId: otherStoreArea });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json()).toMatchObject({ code: 'FORBIDDEN_STORE', message: 'No administras esta tienda' });
     }
-    expect((await get(`/api/rewards/${theirs!.id}`, 'admin')).json().data.storeId).toBe(2);
+    expect((await get(`/api/rewards/${theirs!.id}`, 'admin')).json().data.storeId).toBe(other);
     const edited = await call('PUT', `/api/rewards/${theirs!.id}`, 'super', {
       ...form(),
       name: 'Trivia',
       areaId: otherStoreArea,
       points: 60,
     });
-    expect(edited.json().data).toMatchObject({ storeId: 2, points: 60, code: 'trivia' });
+    expect(edited.json().data).toMatchObject({ storeId: other, points: 60, code: 'trivia' });
   });
 });

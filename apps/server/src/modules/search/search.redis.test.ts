@@ -3,18 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema/index.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { seedIfEmpty } from '../../seed/seed.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { as, multipart, png, PUBLIC_URL, signIn } from '../../../test/harness.ts';
+import { as, multipart, png, PUBLIC_URL } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
 
-// Issue 12: two instances on one PostgreSQL database with Redis, as behind a balancer. A catalogue write
+// Two instances on one PostgreSQL database with Redis, as behind a balancer (docs/architecture.md A6.10,
+// docs/decisions/0009-search-index.md, 0015-response-cache.md). A catalogue write
 // through instance A is in instance B's search within 100 ms: the response cache's Redis signal marks
 // B's index stale, and B's next search reads the store again. CI sets both variables.
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -27,6 +27,8 @@ describe.runIf(redisUrl && adminUrl)('search freshness across two instances (Pos
   const instances: { app: FastifyInstance; database: Database }[] = [];
   let admin = '';
   let categoryId = 0;
+  /** A store of this test's own, with one category and no products yet. */
+  let storeId = 0;
 
   beforeAll(async () => {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -51,12 +53,10 @@ describe.runIf(redisUrl && adminUrl)('search freshness across two instances (Pos
       await app.ready();
       instances.push({ app, database });
     }
-    admin = (await signIn(instances[0]!.app, 'admin@rewards.test')).session!;
-    const [category] = await instances[0]!.database.db
-      .select({ id: s.categories.id })
-      .from(s.categories)
-      .where(and(eq(s.categories.slug, 'ocio'), eq(s.categories.storeId, 1)));
-    categoryId = category!.id;
+    const make = factories({ db: instances[0]!.database.db, clock, config });
+    storeId = (await make.store()).id;
+    admin = (await make.admin({ stores: [storeId] })).session;
+    categoryId = (await make.category({ storeId })).id;
   });
   afterAll(async () => {
     for (const { app, database } of instances) {
@@ -71,7 +71,10 @@ describe.runIf(redisUrl && adminUrl)('search freshness across two instances (Pos
   });
 
   const namesOn = async (i: number, search: string): Promise<string[]> => {
-    const res = await instances[i]!.app.inject({ method: 'GET', url: `/api/products/all/?storeId=1&search=${encodeURIComponent(search)}` });
+    const res = await instances[i]!.app.inject({
+      method: 'GET',
+      url: `/api/products/all/?storeId=${storeId}&search=${encodeURIComponent(search)}`,
+    });
     return res.json().data.map((p: { name: string }) => p.name);
   };
   /** Milliseconds from now until instance B's search answers `expected` (gives up after 2 s). */
@@ -85,12 +88,12 @@ describe.runIf(redisUrl && adminUrl)('search freshness across two instances (Pos
   }
 
   it('shows a product created, renamed and deactivated on A in the search of B within 100 ms', async () => {
-    // Both instances have built the index of store 1.
+    // Both instances have built the index of the store.
     expect(await namesOn(0, 'boomerang')).toEqual([]);
     expect(await namesOn(1, 'boomerang')).toEqual([]);
 
     const body = await multipart(
-      { name: 'Boomerang de madera', description: 'Boomerang para principiantes.', categoryId, price: 300, stock: 4, storeId: 1 },
+      { name: 'Boomerang de madera', description: 'Boomerang para principiantes.', categoryId, price: 300, stock: 4, storeId },
       [{ field: 'pictures', name: 'p.png', data: await png(), type: 'image/png' }],
     );
     const created = await instances[0]!.app.inject({

@@ -9,25 +9,56 @@ import { loadConfig } from '../../config.ts';
 import * as s from '../../db/schema/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { as, createTestApp, freshDatabase, PUBLIC_URL, signIn, type TestApp } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
 import { createSession } from '../auth/auth.service.ts';
 
-// Issue 9: super administrators create, edit, (de)activate and delete the offices; everyone lists the
-// active ones; nothing a store holds is lost by deleting it (409 STORE_IN_USE: deactivate instead).
+// Super administrators create, edit, (de)activate and delete the offices (docs/architecture.md P4, P6);
+// everyone lists the active ones; nothing a store holds is lost by deleting it (409 STORE_IN_USE:
+// deactivate instead).
 
 let t: TestApp;
 const sessions: Record<string, string> = {};
-let ids: Record<string, number> = {};
-let seeded: number[] = [];
+const idOf: Record<string, number> = {};
+/** Stores of this file: `ensenada` with every field set (site ENS), `away` (Luis's) and `far` (María's). */
+let ensenada: typeof s.stores.$inferSelect;
+let away: typeof s.stores.$inferSelect;
+let far: typeof s.stores.$inferSelect;
+/** Ana's store, which the administrator runs. */
+let home: number;
+/** The active stores, oldest first, once the file's own stores exist. */
+let active: number[] = [];
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['ana', 'admin', 'super', 'luis']) sessions[who] = (await signIn(t.app, `${who}@rewards.test`)).session!;
-  const users = await t.db.select({ id: s.users.id, email: s.users.email }).from(s.users);
-  ids = Object.fromEntries(users.map((u) => [u.email.split('@')[0]!, u.id]));
-  seeded = (await t.db.select({ id: s.stores.id }).from(s.stores).orderBy(asc(s.stores.id))).map((r) => r.id);
+  const make = factories(t);
+  ensenada = await make.store({
+    title: 'Oficina Ensenada',
+    location: 'Calle Factoría 12, Ensenada, B.C.',
+    lat: 31.8667,
+    long: -116.5964,
+    sedeId: 'ENS',
+    inventoryId: 'INV-ENS',
+  });
+  away = await make.store({ title: 'Oficina Mexicali' });
+  far = await make.store();
+  const people = {
+    ana: await make.shopper(),
+    admin: await make.admin(),
+    super: await make.superAdmin(),
+    luis: await make.shopper({ storeId: away.id }),
+    maria: await make.shopper({ storeId: far.id }),
+  };
+  for (const [who, u] of Object.entries(people)) {
+    sessions[who] = u.session;
+    idOf[who] = u.id;
+  }
+  home = people.ana.storeId!;
+  active = (await t.db.select({ id: s.stores.id }).from(s.stores).where(eq(s.stores.active, true)).orderBy(asc(s.stores.id))).map(
+    (r) => r.id,
+  );
 });
 afterAll(() => t.close());
 
-type Who = 'ana' | 'admin' | 'super' | 'luis' | undefined;
+type Who = 'ana' | 'admin' | 'super' | 'luis' | 'maria' | undefined;
 const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Who, payload?: unknown) =>
   t.app.inject({ method, url, headers: who ? as(sessions[who]) : { origin: 'http://localhost:3000' }, payload: payload as object });
 const get = (url: string, who?: Who) => send('GET', url, who);
@@ -48,24 +79,24 @@ async function createStore(patch: Record<string, unknown> = {}) {
 describe('GET /api/stores', () => {
   it('lists the active stores to everyone, paged in SQL, oldest first', async () => {
     const all = (await get('/api/stores')).json();
-    expect(all).toMatchObject({ page: 1, pageSize: 20, totalCount: 3, totalPages: 1 });
-    expect(all.data.map((st: { id: number }) => st.id)).toEqual(seeded);
-    expect(all.data[0]).toEqual({
-      id: seeded[0],
-      title: 'Oficina Ciudad de México',
-      location: 'Paseo de la Reforma 250, Ciudad de México',
-      lat: 19.4326,
-      long: -99.1332,
-      sedeId: 'CDMX',
-      inventoryId: 'INV-CDMX',
+    expect(all).toMatchObject({ page: 1, pageSize: 20, totalCount: active.length, totalPages: 1 });
+    expect(all.data.map((st: { id: number }) => st.id)).toEqual(active);
+    expect(all.data.find((st: { id: number }) => st.id === ensenada.id)).toEqual({
+      id: ensenada.id,
+      title: 'Oficina Ensenada',
+      location: 'Calle Factoría 12, Ensenada, B.C.',
+      lat: 31.8667,
+      long: -116.5964,
+      sedeId: 'ENS',
+      inventoryId: 'INV-ENS',
       active: true,
-      timeZone: 'America/Mexico_City',
+      timeZone: 'America/Tijuana',
     });
     const second = (await get('/api/stores/?pageSize=2&page=2')).json();
-    expect(second).toMatchObject({ page: 2, pageSize: 2, totalCount: 3, totalPages: 2 });
-    expect(second.data.map((st: { id: number }) => st.id)).toEqual([seeded[2]]);
-    const search = (await get('/api/stores?search=zapopan')).json();
-    expect(search.data.map((st: { title: string }) => st.title)).toEqual(['Oficina Guadalajara']);
+    expect(second).toMatchObject({ page: 2, pageSize: 2, totalCount: active.length, totalPages: Math.ceil(active.length / 2) });
+    expect(second.data.map((st: { id: number }) => st.id)).toEqual(active.slice(2, 4));
+    const search = (await get('/api/stores?search=factor%C3%ADa')).json();
+    expect(search.data.map((st: { title: string }) => st.title)).toEqual(['Oficina Ensenada']);
   });
 
   it('lets administrators, and only them, list inactive stores', async () => {
@@ -81,7 +112,7 @@ describe('GET /api/stores', () => {
       const inactive = (await get('/api/stores?status=inactive', who)).json();
       expect(inactive.data.map((st: { id: number }) => st.id)).toEqual([closed.id]);
       const all = (await get('/api/stores?status=all&pageSize=100', who)).json();
-      expect(all.data.map((st: { id: number }) => st.id)).toEqual(expect.arrayContaining([...seeded, closed.id]));
+      expect(all.data.map((st: { id: number }) => st.id)).toEqual(expect.arrayContaining([...active, closed.id]));
     }
     expect((await send('DELETE', `/api/stores/delete/${closed.id}`, 'super')).statusCode).toBe(200);
   });
@@ -97,7 +128,7 @@ describe('GET /api/stores', () => {
 
 describe('GET /api/stores/{id}', () => {
   it('answers one store; an inactive one only to administrators', async () => {
-    expect((await get(`/api/stores/${seeded[1]}`)).json().data).toMatchObject({ id: seeded[1], title: 'Oficina Guadalajara' });
+    expect((await get(`/api/stores/${away.id}`)).json().data).toMatchObject({ id: away.id, title: 'Oficina Mexicali' });
     const closed = await createStore({ title: 'Oficina temporal' });
     await send('PUT', `/api/stores/deactivate/${closed.id}`, 'super');
     expect((await get(`/api/stores/${closed.id}`)).statusCode).toBe(404);
@@ -116,12 +147,14 @@ describe('POST /api/stores', () => {
     const created = res.json().data;
     expect(created).toMatchObject({ ...office(), sedeId: 'QRO', inventoryId: null, active: true });
     const [row] = await t.db.select().from(s.stores).where(eq(s.stores.id, created.id));
-    expect(row).toMatchObject({ createdBy: ids.super, modifiedBy: ids.super, createdAt: t.clock.now() });
+    expect(row).toMatchObject({ createdBy: idOf.super, modifiedBy: idOf.super, createdAt: t.clock.now() });
     expect((await get('/api/stores?pageSize=100')).json().data.map((st: { id: number }) => st.id)).toContain(created.id);
     await send('DELETE', `/api/stores/delete/${created.id}`, 'super');
   });
 
   it('is for super administrators only', async () => {
+    const stores = async () => (await get('/api/stores?status=all&pageSize=100', 'super')).json().totalCount as number;
+    const before = await stores();
     const anonymous = await send('POST', '/api/stores', undefined, office());
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe('UNAUTHENTICATED');
@@ -130,7 +163,7 @@ describe('POST /api/stores', () => {
       expect(res.statusCode, who).toBe(403);
       expect(res.json().code).toBe('FORBIDDEN');
     }
-    expect((await get('/api/stores?status=all&pageSize=100', 'super')).json().totalCount).toBe(3);
+    expect(await stores()).toBe(before);
   });
 
   it('validates every field, with details per field', async () => {
@@ -198,12 +231,12 @@ describe('PUT /api/stores/{id}', () => {
       active: false,
     });
     const [row] = await t.db.select().from(s.stores).where(eq(s.stores.id, store.id));
-    expect(row!.modifiedBy).toBe(ids.super);
+    expect(row!.modifiedBy).toBe(idOf.super);
     await send('DELETE', `/api/stores/delete/${store.id}`, 'super');
   });
 
   it('validates, answers 404 for an unknown store, and is for super administrators only', async () => {
-    const bad = await send('PUT', `/api/stores/${seeded[0]}`, 'super', { lat: 100, long: -200 });
+    const bad = await send('PUT', `/api/stores/${ensenada.id}`, 'super', { lat: 100, long: -200 });
     expect(bad.statusCode).toBe(400);
     expect(
       bad
@@ -211,26 +244,26 @@ describe('PUT /api/stores/{id}', () => {
         .details.map((d: { field: string }) => d.field)
         .sort(),
     ).toEqual(['body.lat', 'body.long']);
-    expect((await send('PUT', `/api/stores/${seeded[0]}`, 'super', { owner: 'me' })).statusCode).toBe(400);
+    expect((await send('PUT', `/api/stores/${ensenada.id}`, 'super', { owner: 'me' })).statusCode).toBe(400);
     expect((await send('PUT', '/api/stores/999999', 'super', { title: 'Nada' })).statusCode).toBe(404);
-    expect((await send('PUT', `/api/stores/${seeded[0]}`, undefined, { title: 'Nada' })).statusCode).toBe(401);
+    expect((await send('PUT', `/api/stores/${ensenada.id}`, undefined, { title: 'Nada' })).statusCode).toBe(401);
     for (const who of ['ana', 'admin'] as const) {
-      expect((await send('PUT', `/api/stores/${seeded[0]}`, who, { title: 'Tomada' })).statusCode).toBe(403);
+      expect((await send('PUT', `/api/stores/${ensenada.id}`, who, { title: 'Tomada' })).statusCode).toBe(403);
     }
-    expect((await get(`/api/stores/${seeded[0]}`)).json().data.title).toBe('Oficina Ciudad de México');
+    expect((await get(`/api/stores/${ensenada.id}`)).json().data.title).toBe('Oficina Ensenada');
   });
 });
 
 describe('the corporate site code (sedeId)', () => {
   it('names one store: another store with the same code, in any case or spacing, is SEDE_ID_TAKEN on sedeId', async () => {
-    // The seed's first store is the CDMX site.
-    expect((await get(`/api/stores/${seeded[0]}`)).json().data.sedeId).toBe('CDMX');
-    const taken = await send('POST', '/api/stores', 'super', office({ sedeId: ' cdmx ' }));
+    // The Ensenada store is the ENS site.
+    expect((await get(`/api/stores/${ensenada.id}`)).json().data.sedeId).toBe('ENS');
+    const taken = await send('POST', '/api/stores', 'super', office({ sedeId: ' ens ' }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'SEDE_ID_TAKEN', details: [{ field: 'body.sedeId', code: 'taken' }] });
     const store = await createStore({ sedeId: 'ZPX' });
     expect(store.sedeId).toBe('ZPX');
-    const moved = await send('PUT', `/api/stores/${store.id}`, 'super', { sedeId: 'Cdmx' });
+    const moved = await send('PUT', `/api/stores/${store.id}`, 'super', { sedeId: 'Ens' });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().code).toBe('SEDE_ID_TAKEN');
     expect((await get(`/api/stores/${store.id}`, 'super')).json().data.sedeId).toBe('ZPX');
@@ -250,7 +283,7 @@ describe('the corporate site code (sedeId)', () => {
   });
 
   it('the database refuses a repeated code too (the unique index behind the check)', async () => {
-    const [first] = await t.db.select().from(s.stores).where(eq(s.stores.id, seeded[0]!));
+    const [first] = await t.db.select().from(s.stores).where(eq(s.stores.id, ensenada.id));
     await expect(
       t.db.insert(s.stores).values({ title: 'Duplicada', location: 'Calle 1', lat: 0, long: 0, sedeId: first!.sedeId!.toLowerCase() }),
     ).rejects.toThrow();
@@ -280,29 +313,35 @@ describe('PUT /api/stores/activate|deactivate/{id}', () => {
 
 describe('DELETE /api/stores/delete/{id}', () => {
   it('refuses a store in use with 409 STORE_IN_USE, the counts and a localized message; it stays', async () => {
-    const res = await send('DELETE', `/api/stores/delete/${seeded[0]}`, 'super');
+    // A store with two shoppers, an administrator (of it, and in it) and a product in a category.
+    const make = factories(t);
+    const busy = await createStore({ title: 'Oficina ocupada' });
+    await make.shopper({ storeId: busy.id });
+    await make.shopper({ storeId: busy.id });
+    await make.admin({ stores: [busy.id] });
+    await make.product({ storeId: busy.id, stock: 2 });
+    const res = await send('DELETE', `/api/stores/delete/${busy.id}`, 'super');
     expect(res.statusCode).toBe(409);
     const body = res.json();
     expect(body.code).toBe('STORE_IN_USE');
     expect(body.message).toBe('Esta tienda tiene usuarios, productos, categorías o pedidos y no se puede eliminar: desactívala');
-    expect(body.details).toMatchObject({ users: 5, administrators: 2, categories: expect.any(Number), products: expect.any(Number) });
-    expect(body.details.products).toBeGreaterThan(0);
+    expect(body.details).toMatchObject({ users: 3, administrators: 1, categories: 1, products: 1, orders: 0 });
     const english = await t.app.inject({
       method: 'DELETE',
-      url: `/api/stores/delete/${seeded[0]}`,
+      url: `/api/stores/delete/${busy.id}`,
       headers: { ...as(sessions.super), 'accept-language': 'en' },
     });
     expect(english.json().message).toBe(
       'This store has users, products, categories or orders and cannot be deleted: deactivate it instead',
     );
-    expect((await get(`/api/stores/${seeded[0]}`)).statusCode).toBe(200);
+    expect((await get(`/api/stores/${busy.id}`)).statusCode).toBe(200);
   });
 
   it('refuses a store with only a user, only an administrator or only a banner', async () => {
     const withUser = await createStore({ title: 'Con usuario' });
-    await t.db.insert(s.users).values({ email: 'solo@rewards.test', name: 'Solo', storeId: withUser.id });
+    const solo = await factories(t).shopper({ storeId: withUser.id });
     const withAdmin = await createStore({ title: 'Con administrador' });
-    expect((await send('PUT', `/api/users/${ids.luis}`, 'super', { role: 2, adminStores: [withAdmin.id] })).statusCode).toBe(200);
+    expect((await send('PUT', `/api/users/${idOf.luis}`, 'super', { role: 2, adminStores: [withAdmin.id] })).statusCode).toBe(200);
     const withBanner = await createStore({ title: 'Con banner' });
     await t.db.insert(s.banners).values({ storeId: withBanner.id, title: 'Hola', picture: '/uploads/banners/x-1200.webp' });
     const expected: [number, Record<string, number>][] = [
@@ -316,8 +355,8 @@ describe('DELETE /api/stores/delete/{id}', () => {
       expect(res.json()).toMatchObject({ code: 'STORE_IN_USE', details: { ...details, products: 0, categories: 0, orders: 0 } });
     }
     // Emptied, they go.
-    await t.db.delete(s.users).where(eq(s.users.email, 'solo@rewards.test'));
-    await send('PUT', `/api/users/${ids.luis}`, 'super', { role: 1 });
+    await t.db.delete(s.users).where(eq(s.users.id, solo.id));
+    await send('PUT', `/api/users/${idOf.luis}`, 'super', { role: 1 });
     await t.db.delete(s.banners).where(eq(s.banners.storeId, withBanner.id));
     for (const [id] of expected) expect((await send('DELETE', `/api/stores/delete/${id}`, 'super')).statusCode).toBe(200);
   });
@@ -337,31 +376,30 @@ describe('DELETE /api/stores/delete/{id}', () => {
 
 describe('GET /api/stores/user', () => {
   it("answers the session user's own store", async () => {
-    expect((await get('/api/stores/user/', 'ana')).json().data).toMatchObject({ id: seeded[0] });
-    expect((await get('/api/stores/user', 'luis')).json().data).toMatchObject({ id: seeded[1], title: 'Oficina Guadalajara' });
+    expect((await get('/api/stores/user/', 'ana')).json().data).toMatchObject({ id: home });
+    expect((await get('/api/stores/user', 'luis')).json().data).toMatchObject({ id: away.id, title: 'Oficina Mexicali' });
     expect((await get('/api/stores/user')).statusCode).toBe(401);
   });
 
   it("lets administrators read the store of a user of their stores, and super administrators anyone's", async () => {
-    expect((await get(`/api/stores/user?userId=${ids.ana}`, 'admin')).json().data).toMatchObject({ id: seeded[0] });
-    const outside = await get(`/api/stores/user?userId=${ids.luis}`, 'admin');
+    expect((await get(`/api/stores/user?userId=${idOf.ana}`, 'admin')).json().data).toMatchObject({ id: home });
+    const outside = await get(`/api/stores/user?userId=${idOf.luis}`, 'admin');
     expect(outside.statusCode).toBe(403);
-    expect(outside.json()).toMatchObject({ code: 'FORBIDDEN_STORE', details: { storeId: seeded[1] } });
-    expect((await get(`/api/stores/user?userId=${ids.maria}`, 'super')).json().data).toMatchObject({ id: seeded[2] });
-    const shopper = await get(`/api/stores/user?userId=${ids.luis}`, 'ana');
+    expect(outside.json()).toMatchObject({ code: 'FORBIDDEN_STORE', details: { storeId: away.id } });
+    expect((await get(`/api/stores/user?userId=${idOf.maria}`, 'super')).json().data).toMatchObject({ id: far.id });
+    const shopper = await get(`/api/stores/user?userId=${idOf.luis}`, 'ana');
     expect(shopper.statusCode).toBe(403);
     expect(shopper.json().code).toBe('FORBIDDEN');
-    expect((await get(`/api/stores/user?userId=${ids.ana}`, 'ana')).statusCode).toBe(200);
+    expect((await get(`/api/stores/user?userId=${idOf.ana}`, 'ana')).statusCode).toBe(200);
     expect((await get('/api/stores/user?userId=999999', 'super')).statusCode).toBe(404);
     expect((await get('/api/stores/user?userId=0', 'super')).statusCode).toBe(400);
     expect((await get('/api/stores/user?user=1', 'super')).statusCode).toBe(400);
   });
 
   it('answers null for a user without a store (super administrators only)', async () => {
-    const [nobody] = await t.db.insert(s.users).values({ email: 'sin-tienda@rewards.test', name: 'Sin tienda' }).returning();
-    expect((await get(`/api/stores/user?userId=${nobody!.id}`, 'super')).json()).toEqual({ data: null });
-    expect((await get(`/api/stores/user?userId=${nobody!.id}`, 'admin')).statusCode).toBe(403);
-    await t.db.delete(s.users).where(eq(s.users.id, nobody!.id));
+    const nobody = await factories(t).shopper({ storeId: null });
+    expect((await get(`/api/stores/user?userId=${nobody.id}`, 'super')).json()).toEqual({ data: null });
+    expect((await get(`/api/stores/user?userId=${nobody.id}`, 'admin')).statusCode).toBe(403);
   });
 });
 

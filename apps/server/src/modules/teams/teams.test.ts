@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { asc, eq, inArray } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
-import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
+import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
 import { clientCredentialsToken, graphClient } from '../../lib/graph.ts';
 import { deliverDueTeams, graphTeamsTransport, type TeamsDeliveryOptions } from './teams-worker.ts';
@@ -113,7 +114,8 @@ const graph = new LocalGraph();
 const TEAMS_ENV = { TEAMS_TENANT_ID: 'tenant', TEAMS_CLIENT_ID: 'rewards-app', TEAMS_CLIENT_SECRET: 'rewards-secret' };
 let t: TestApp;
 const sessions: Record<string, string> = {};
-const ids: Record<string, number> = {};
+const idOf: Record<string, number> = {};
+const emails: Record<string, string> = {};
 const T0 = new Date('2030-01-01T00:00:00Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 let options: Omit<TeamsDeliveryOptions, 'now'>;
@@ -135,8 +137,14 @@ beforeAll(async () => {
   const teams = t.config.teams!;
   const tokens = clientCredentialsToken({ tokenUrl: teams.tokenUrl, clientId: teams.clientId, clientSecret: teams.clientSecret });
   options = { transport: graphTeamsTransport(graphClient(teams.graphUrl, tokens), { appId: null }), publicUrl: 'http://localhost:3000' };
-  for (const who of [...teamsUsers, 'super']) sessions[who] = (await signIn(t.app, `${who}@rewards.test`)).session!;
-  for (const u of await t.db.select({ id: s.users.id, email: s.users.email }).from(s.users)) ids[u.email.split('@')[0]!] = u.id;
+  // Three shoppers (with the profile a signed-in user has) who choose Teams below, and a super administrator who credits them.
+  const make = factories(t);
+  for (const who of [...teamsUsers, 'super']) {
+    const u = who === 'super' ? await make.superAdmin() : await make.shopper({ profile: true });
+    sessions[who] = u.session;
+    idOf[who] = u.id;
+    emails[who] = u.email;
+  }
   for (const who of teamsUsers) {
     const res = await t.app.inject({
       method: 'POST',
@@ -164,7 +172,7 @@ const credit = (who: string, description: string) =>
     method: 'POST',
     url: '/api/users/points',
     headers: as(sessions.super),
-    payload: { userId: ids[who], value: 10, description },
+    payload: { userId: idOf[who], value: 10, description },
   });
 
 const pendingTeamsRows = () =>
@@ -178,13 +186,13 @@ describe('Teams copies of notifications', () => {
   it('queues a Teams row for Teams-preferring users and delivers it with the payload Graph expects', async () => {
     expect((await credit('ana', 'Great teamwork in March')).statusCode).toBe(200);
     const [row] = await pendingTeamsRows();
-    expect(row).toMatchObject({ channel: 'teams', kind: 'notification', toAddress: 'ana@rewards.test', userId: ids.ana });
+    expect(row).toMatchObject({ channel: 'teams', kind: 'notification', toAddress: emails.ana, userId: idOf.ana });
     const r = await deliverDueTeams(t.db, { ...options, now: at(0) });
     expect(r).toMatchObject({ claimed: 1, sent: 1, retried: 0, throttled: 0, failed: 0 });
     expect(graph.problems).toEqual([]);
     expect(graph.delivered).toEqual([
       {
-        upn: 'ana@rewards.test',
+        upn: emails.ana,
         preview: 'Your points',
         text: expect.stringContaining('Great teamwork in March'),
         webUrl: 'http://localhost:3000/account',
@@ -209,7 +217,7 @@ describe('Teams copies of notifications', () => {
       for (const who of teamsUsers) {
         const text = `${who} message ${i}`;
         expect((await credit(who, text)).statusCode).toBe(200);
-        (expected[`${who}@rewards.test`] ??= []).push(text);
+        (expected[emails[who]!] ??= []).push(text);
       }
     }
     // Every fifth call is throttled for 7 seconds.
@@ -288,7 +296,7 @@ describe('Teams copies of notifications', () => {
       expect(r.claimed).toBe(1);
       seconds += 3600;
     }
-    const rows = await t.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.userId, ids.ana!)).orderBy(asc(s.emailOutbox.id));
+    const rows = await t.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.userId, idOf.ana!)).orderBy(asc(s.emailOutbox.id));
     const last = rows.at(-1)!;
     expect(last).toMatchObject({ status: 'failed', attempts: 6, channel: 'teams', claimToken: null });
     expect(last.lastError).toContain('Graph 502');
@@ -329,9 +337,12 @@ describe('choosing Teams', () => {
 describe('without Teams configured', () => {
   let bare: TestApp;
   let ana: string;
+  let anaId: number;
   beforeAll(async () => {
     bare = await createTestApp();
-    ana = (await signIn(bare.app, 'ana@rewards.test')).session!;
+    const shopper = await factories(bare).shopper({ profile: true });
+    ana = shopper.session;
+    anaId = shopper.id;
   });
   afterAll(() => bare?.close());
 
@@ -366,8 +377,7 @@ describe('without Teams configured', () => {
   });
 
   it('keeps a Teams choice saved while Teams was configured (its copies then go by e-mail)', async () => {
-    const userId = (await bare.db.select({ id: s.users.id }).from(s.users).where(eq(s.users.email, 'ana@rewards.test')))[0]!.id;
-    await bare.db.update(s.profiles).set({ preferredContact: 'teams' }).where(eq(s.profiles.userId, userId));
+    await bare.db.update(s.profiles).set({ preferredContact: 'teams' }).where(eq(s.profiles.userId, anaId));
     const res = await save('teams', 'es');
     expect(res.statusCode).toBe(200);
     expect(res.json().data.preferredContact).toBe('teams');

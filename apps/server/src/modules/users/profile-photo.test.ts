@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, png, signIn, type TestApp } from '../../../test/harness.ts';
+import { factories } from '../../../test/factories.ts';
 import { writeDemoPortraits } from '../../seed/portraits.ts';
 import { fixedToken, graphClient } from '../../lib/graph.ts';
 import { ensureProfilePhoto } from './profile-photo.service.ts';
@@ -50,13 +51,15 @@ class PictureHost {
 
 const host = new PictureHost();
 let t: TestApp;
-const ids: Record<string, number> = {};
+const idOf: Record<string, number> = {};
 
 beforeAll(async () => {
   await host.start();
   host.picture = await png('#0ea5e9', 400, 400);
   t = await createTestApp();
-  for (const u of await t.db.select({ id: s.users.id, email: s.users.email }).from(s.users)) ids[u.email.split('@')[0]!] = u.id;
+  // Three users without a photo, one per test that fetches one.
+  const make = factories(t);
+  for (const who of ['ana', 'luis', 'maria']) idOf[who] = (await make.shopper()).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -71,15 +74,15 @@ const variants = (url: string) =>
 describe('the work photo', () => {
   it("fetches the provider's picture once and keeps it as an upload with our image variants", async () => {
     const source = { kind: 'url' as const, url: host.url('/photos/ana.png') };
-    const first = await ensureProfilePhoto(t.db, { userId: ids.ana!, uploadsDir: t.config.uploadsDir, source });
+    const first = await ensureProfilePhoto(t.db, { userId: idOf.ana!, uploadsDir: t.config.uploadsDir, source });
     expect(first).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}-1200\.webp$/);
     for (const file of variants(first!)) expect(fs.existsSync(file)).toBe(true);
     expect((await sharp(variants(first!)[0]!).metadata()).format).toBe('webp');
     // Later sign-ins use the stored copy: the host is not asked again.
-    const again = await ensureProfilePhoto(t.db, { userId: ids.ana!, uploadsDir: t.config.uploadsDir, source });
+    const again = await ensureProfilePhoto(t.db, { userId: idOf.ana!, uploadsDir: t.config.uploadsDir, source });
     expect(again).toBe(first);
     expect(host.hits['/photos/ana.png']).toBe(1);
-    expect(await photoOf(ids.ana!)).toBe(first);
+    expect(await photoOf(idOf.ana!)).toBe(first);
     // Served from our uploads, and the session user carries it.
     expect((await t.app.inject({ method: 'GET', url: first!.replace('-1200', '-300') })).statusCode).toBe(200);
   });
@@ -88,30 +91,33 @@ describe('the work photo', () => {
     const errors: unknown[] = [];
     const onError = (err: unknown) => errors.push(err);
     const broken = { kind: 'url' as const, url: host.url('/photos/broken.png') };
-    expect(await ensureProfilePhoto(t.db, { userId: ids.luis!, uploadsDir: t.config.uploadsDir, source: broken, onError })).toBeNull();
+    expect(await ensureProfilePhoto(t.db, { userId: idOf.luis!, uploadsDir: t.config.uploadsDir, source: broken, onError })).toBeNull();
     const notImage = { kind: 'url' as const, url: host.url('/photos/not-an-image.png') };
-    expect(await ensureProfilePhoto(t.db, { userId: ids.luis!, uploadsDir: t.config.uploadsDir, source: notImage, onError })).toBeNull();
+    expect(await ensureProfilePhoto(t.db, { userId: idOf.luis!, uploadsDir: t.config.uploadsDir, source: notImage, onError })).toBeNull();
     const unreachable = { kind: 'url' as const, url: 'http://127.0.0.1:9/nothing.png' };
-    expect(await ensureProfilePhoto(t.db, { userId: ids.luis!, uploadsDir: t.config.uploadsDir, source: unreachable, onError })).toBeNull();
+    expect(
+      await ensureProfilePhoto(t.db, { userId: idOf.luis!, uploadsDir: t.config.uploadsDir, source: unreachable, onError }),
+    ).toBeNull();
     expect(errors).toHaveLength(3);
-    expect(await photoOf(ids.luis!)).toBeNull();
+    expect(await photoOf(idOf.luis!)).toBeNull();
     expect(
       fs.existsSync(path.join(t.config.uploadsDir, 'avatars')) ? fs.readdirSync(path.join(t.config.uploadsDir, 'avatars')).length : 0,
     ).toBe(3);
     // A later sign-in with a working picture stores it.
     const ok = { kind: 'url' as const, url: host.url('/photos/ana.png') };
-    expect(await ensureProfilePhoto(t.db, { userId: ids.luis!, uploadsDir: t.config.uploadsDir, source: ok })).toMatch(
+    expect(await ensureProfilePhoto(t.db, { userId: idOf.luis!, uploadsDir: t.config.uploadsDir, source: ok })).toMatch(
       /^\/uploads\/avatars\//,
     );
   });
 
   it("reads Microsoft Graph's /me/photo with the sign-in's access token", async () => {
     const client = graphClient(`http://127.0.0.1:${host.port}`, fixedToken('delegated-token'));
-    const url = await ensureProfilePhoto(t.db, { userId: ids.maria!, uploadsDir: t.config.uploadsDir, source: { kind: 'graph', client } });
+    const url = await ensureProfilePhoto(t.db, { userId: idOf.maria!, uploadsDir: t.config.uploadsDir, source: { kind: 'graph', client } });
     expect(url).toMatch(/^\/uploads\/avatars\//);
     expect(host.auth).toEqual(['Bearer delegated-token']);
   });
 
+  // The subject is the bundled provider's demo directory (its drawn portraits): its demo accounts sign in.
   it("signs in through the bundled provider, whose demo portrait becomes the user's photo, once", async () => {
     expect(await writeDemoPortraits(t.config.uploadsDir)).toBeGreaterThan(0);
     expect(await writeDemoPortraits(t.config.uploadsDir)).toBe(0);
