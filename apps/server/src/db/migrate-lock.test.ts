@@ -5,7 +5,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 
-// Issue 16: instances that start at once on an empty database migrate it once (an advisory lock).
+// Instances that start at once on an empty database migrate it once (an advisory lock).
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(adminUrl)('migrations under an advisory lock', () => {

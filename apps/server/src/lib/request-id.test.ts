@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { requestIdGenerator } from './request-id.ts';
 
-// Issue 16: one request id in every log line of a request, in its error body and in X-Request-Id.
+// One request id in every log line of a request, in its error body and in X-Request-Id.
 const lines: Record<string, unknown>[] = [];
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { loadConfig } from '../config.ts';
 import { factories } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
-// Issue 16, "Operators can see it": Prometheus metrics on METRICS_PORT only (decision 0034).
+// Prometheus metrics on METRICS_PORT only (decision 0034).
 let t: TestApp;
 let metricsUrl: string;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fallbackStore } from './rate-limits.ts';
 
-// The rate-limit store counts in Redis while it answers and in this process while it does not (issue 16, fault 3).
+// The rate-limit store counts in Redis while it answers and in this process while it does not (faults/redis-loss.fault.ts).
 const count = (store: { incr: (...a: never[]) => void }, key: string) =>
   new Promise<number>((resolve, reject) =>
     (store.incr as (k: string, cb: (err: Error | null, r?: { current: number }) => void, w: number, m: number) => void)(

@@ -136,7 +136,7 @@ describe('one line', () => {
   });
 });
 
-// Update, remove and clear (issue 15): the answers and the totals after each change, the owner rule (a
+// Update, remove and clear (docs/architecture.md P5): the answers and the totals after each change, the owner rule (a
 // user reaches only their own lines, whatever the body says), and bad input refused with stable codes.
 describe('update, remove and clear', () => {
   const put = (h: Headers, id: number | string, payload: unknown) =>

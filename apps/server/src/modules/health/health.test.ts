@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('GET /api/ready (issue 16)', () => {
+describe('GET /api/ready (decision 0034)', () => {
   it('answers 200 with its checks: database, migrations, and Redis skipped without REDIS_URL', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
@@ -51,7 +51,7 @@ describe('GET /api/ready (issue 16)', () => {
 
   it('answers 503 NOT_READY naming Redis when REDIS_URL points at a closed port, within the check timeout', async () => {
     const port = await closedPort();
-    // Known, and left to the Redis-loss work of issue 16 (faults): Redis clients outside this route (the
+    // Known, and left to the Redis-loss fault test (faults/redis-loss.fault.ts): Redis clients outside this route (the
     // Socket.IO adapter's subscriptions) reject their commands unhandled when Redis is unreachable. They are
     // counted here, not hidden: anything else still fails the run.
     const redisRejections: Error[] = [];

@@ -8,7 +8,7 @@ import { createApiToken } from '../auth/auth.service.ts';
 import { postPoints } from '../points/points.service.ts';
 
 /**
- * Money rules (issue 8): the per-product cap, one "orderable" rule, one owner of stock, sums that
+ * Money rules (docs/architecture.md A6.3-A6.5): the per-product cap, one "orderable" rule, one owner of stock, sums that
  * never overflow, and an Idempotency-Key bound to its request. Each test builds its own data.
  */
 let t: TestApp;

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { factories } from '../../../test/factories.ts';
 import { assertInvariants, setStock } from '../../../test/invariants.ts';
 
-// Order administration (issue 15): archive and restore, delete a canceled order, edit an order that was
+// Order administration (docs/architecture.md A6.6, decision 0027): archive and restore, delete a canceled order, edit an order that was
 // not delivered, and the timeline. Every test ends with the money invariants (docs/architecture.md A6.3, A6.4).
 
 let t: TestApp;

@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
 
-// Issue 8, finding 3: POST /api/products/view/{id} counted every call, so anyone could push a product
-// to the top of "most viewed" with a loop. A view now counts once per viewer, product and day.
+// POST /api/products/view/{id} once counted every call, so anyone could push a product to the top of
+// "most viewed" with a loop. A view counts once per viewer, product and day (docs/architecture.md A6.9).
 
 const DAY = 86_400_000;
 let t: TestApp;

@@ -7,7 +7,7 @@ import { factories } from '../../../test/factories.ts';
 import { catalogueSource, listShopProducts, suggestProducts } from '../products/products.service.ts';
 import { CatalogSearch } from './search.service.ts';
 
-// Issue 12: search served from the per-store index (docs/decisions/0009-search-index.md), compared with
+// Search served from the per-store index (docs/decisions/0009-search-index.md), compared with
 // the PostgreSQL path it replaces for stores within SEARCH_INDEX_MAX_PRODUCTS, on the seeded catalogue.
 let t: TestApp;
 let make: ReturnType<typeof factories>;

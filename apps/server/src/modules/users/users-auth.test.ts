@@ -4,7 +4,7 @@ import { factories } from '../../../test/factories.ts';
 import * as s from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
-// POST /api/users/auth (SPEC.md section 7): the signed-in caller's backend user record; sign-in itself is
+// POST /api/users/auth (docs/architecture.md P7): the signed-in caller's backend user record; sign-in itself is
 // the OpenID Connect flow, so the call never creates a user nor asserts an identity.
 
 let t: TestApp;
