@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -14,14 +15,38 @@ import { fixedClock } from '../src/lib/clock.ts';
 export const PUBLIC_URL = 'http://localhost:3000';
 export const ORIGIN = { origin: PUBLIC_URL };
 
-/** A fresh PostgreSQL database for one test file, when TEST_DATABASE_URL is set; else in-memory PGlite. */
+/**
+ * A fresh database for one test file: PostgreSQL when TEST_DATABASE_URL is set, else in-memory PGlite.
+ * Migrated, without data (a copy of the run's migrated database, test/global-setup.ts).
+ */
 export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
+  return scratchDatabase('migrated');
+}
+
+/**
+ * What the run's global setup (test/global-setup.ts) made to be copied, when it ran for this database: the
+ * same PostgreSQL server, or PGlite when TEST_DATABASE_URL is unset. Without it (another configuration), each
+ * database is migrated and seeded here from scratch, as before.
+ */
+function templates(adminUrl: string | undefined) {
+  const made = inject('testDatabases');
+  if (!made) return undefined;
+  if (made.kind === 'postgres' ? made.adminUrl === adminUrl : !adminUrl) return made;
+  return undefined;
+}
+
+/** A database of its own for one test file: a copy of the run's migrated (or migrated and seeded) one. */
+async function scratchDatabase(copy: 'migrated' | 'seeded'): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { database: await openDatabase({}), drop: async () => {} };
+  const template = templates(adminUrl)?.[copy];
+  if (!adminUrl) {
+    const database = await openDatabase(template ? { loadDataDir: await fs.openAsBlob(template) } : {});
+    return { database, drop: async () => {} };
+  }
   const name = `rs_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -46,7 +71,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** One migrated, seeded database and one app per test file. */
+/** One migrated, seeded database (a copy of the run's, test/global-setup.ts) and one app per test file. */
 export async function createTestApp(
   env: Record<string, string> = {},
   extra?: (app: FastifyInstance) => void,
@@ -54,7 +79,8 @@ export async function createTestApp(
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: 'silent', ...env });
-  const { database, drop, url: databaseUrl } = await freshDatabase();
+  const { database, drop, url: databaseUrl } = await scratchDatabase('seeded');
+  // Nothing to do on a copy of the seeded database; seeds it when there was none to copy.
   await seedIfEmpty(database.db, { uploadsDir: config.uploadsDir, images: false });
   const clock = fixedClock('2026-03-02T15:00:00Z');
   const app = await buildApp(

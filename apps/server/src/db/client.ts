@@ -155,9 +155,11 @@ export async function migrateDatabase(db: Db, url?: string): Promise<{ functions
 
 /**
  * Opens PGlite (files under `dir`, or in memory when `dir` is undefined) or PostgreSQL, and applies
- * the committed migrations and the SQL functions (migrateDatabase).
+ * the committed migrations and the SQL functions (migrateDatabase). With `loadDataDir`, a PGlite that
+ * has no database yet starts from that dump of a data directory (PGlite's dumpDataDir) instead of an
+ * empty one: the tests open each file's database from dumps made once per run (test/global-setup.ts).
  */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string; poolMax?: number }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; pgliteDir?: string; poolMax?: number; loadDataDir?: Blob }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 20 });
     // An idle connection that the server drops (restart, failover) is replaced by the pool; without a
@@ -193,6 +195,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; poo
   try {
     const client = await PGlite.create(opts.pgliteDir ? path.join(opts.pgliteDir, 'pglite') : undefined, {
       extensions: { unaccent, pg_trgm },
+      loadDataDir: opts.loadDataDir,
     });
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migrateDatabase(db);
