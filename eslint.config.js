@@ -131,12 +131,17 @@ export default tseslint.config(
           zones: [
             {
               target: server('lib'),
+              from: [...server('modules', 'plugins', 'config.ts', 'server-context.ts'), ...compositionRoot],
+              message: 'lib knows no feature, plugin, setting or wiring: pass what it needs as a parameter.',
+            },
+            {
+              target: server('config.ts', 'server-context.ts'),
               from: [...server('modules', 'plugins'), ...compositionRoot],
-              message: 'lib knows no feature, plugin or wiring: pass what it needs as a parameter.',
+              message: 'Settings and the server context know no feature, plugin or wiring.',
             },
             {
               target: server('db'),
-              from: [...server('lib', 'modules', 'plugins', 'config.ts'), ...compositionRoot],
+              from: [...server('lib', 'modules', 'plugins', 'config.ts', 'server-context.ts'), ...compositionRoot],
               message: 'db holds the schema, the client, migrations and SQL functions: it imports only packages/shared.',
             },
             {
@@ -145,7 +150,7 @@ export default tseslint.config(
               message: 'Plugins know no feature: the composition root (app.ts) hands them what a feature provides.',
             },
             {
-              target: server('modules', 'config.ts'),
+              target: server('modules'),
               from: compositionRoot,
               message: 'Only the composition root (app.ts, main.ts, cli.ts, seed) imports the composition root.',
             },

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { ServerContext } from './lib/server-context.ts';
+import type { ServerContext } from './server-context.ts';
 import { MAX_PRODUCT_PICTURES, MAX_UPLOAD_BYTES } from '@rewards/shared/products';
 import { multipartForms } from './lib/multipart.ts';
 import { ResponseCache } from './lib/response-cache.ts';

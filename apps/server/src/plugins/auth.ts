@@ -9,7 +9,7 @@ type CredentialError = Exclude<ErrorCode, 'VALIDATION_FAILED'>;
 import * as s from '../db/schema/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken } from '../lib/secrets.ts';
-import type { ServerContext } from '../lib/server-context.ts';
+import type { ServerContext } from '../server-context.ts';
 
 export const SESSION_COOKIE = 'rs_session';
 /** Writes of last-seen times are skipped when the previous one is this recent. */

@@ -4,7 +4,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import { inArray, sql } from 'drizzle-orm';
 import * as s from '../db/schema/index.ts';
 import { pickLanguage } from '../lib/language.ts';
-import type { ServerContext } from '../lib/server-context.ts';
+import type { ServerContext } from '../server-context.ts';
 import { escapeHtml } from '../lib/html.ts';
 
 interface DirectoryEntry {

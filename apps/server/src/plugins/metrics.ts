@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ServerContext } from '../lib/server-context.ts';
+import type { ServerContext } from '../server-context.ts';
 import type { HotAnswers } from '../lib/hot-answers.ts';
 import * as s from '../db/schema/index.ts';
 

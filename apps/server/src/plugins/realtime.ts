@@ -6,7 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { SYSTEM_NOTIFICATION_EVENT, type SystemNotificationPayload } from '@rewards/shared/notifications';
 import type { ErrorCode } from '@rewards/shared/errors';
-import type { ServerContext } from '../lib/server-context.ts';
+import type { ServerContext } from '../server-context.ts';
 import type { Database } from '../db/client.ts';
 import { SESSION_COOKIE, type Principal } from './auth.ts';
 

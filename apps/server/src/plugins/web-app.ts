@@ -8,7 +8,7 @@ import { defaultLanguage, languages, type Language } from '@rewards/shared/enums
 import { askFirstData, pageTexts, type Get, type Picture, type Query } from '@rewards/shared/page-requests';
 import { matchPage, type AppPage, type Visitor } from '@rewards/shared/pages';
 import { srcSet, variantUrl } from '@rewards/shared/pictures';
-import type { ServerContext } from '../lib/server-context.ts';
+import type { ServerContext } from '../server-context.ts';
 import { sendError } from './errors.ts';
 import { documentOnlyHeaders } from './security.ts';
 

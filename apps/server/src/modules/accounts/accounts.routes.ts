@@ -5,7 +5,7 @@ import { idSchema, itemEnvelope, paginationSchema } from '@rewards/shared/common
 import { accountStatisticsSchema, movementListSchema, movementPeriodSchema } from '@rewards/shared/points';
 import { pickLanguage } from '../../lib/language.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { assertCanSeeAccount, listMovements, statementHolder, statistics } from './accounts.service.ts';
 import { statementPdf } from './statement-pdf.ts';
 

@@ -4,7 +4,7 @@ import { areaCreateSchema, areaFormSchema, areaListQuerySchema, areaSchema } fro
 import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { createArea, deleteArea, getArea, listAreas, setAreaActive, updateArea } from './areas.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 

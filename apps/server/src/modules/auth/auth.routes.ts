@@ -5,7 +5,7 @@ import { itemEnvelope, textSchema } from '@rewards/shared/common';
 import { sessionUserSchema, supportContactSchema } from '@rewards/shared/users';
 import type { ErrorCode } from '@rewards/shared/errors';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { getSessionUser, signInUser } from '../users/users.service.ts';
 import { createSession, revokeApiToken, revokeSession } from './auth.service.ts';
 import { isProviderUnavailable, type InProcessFetch, type OidcClient } from './oidc-client.ts';

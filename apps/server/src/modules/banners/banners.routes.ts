@@ -8,7 +8,7 @@ import { readPictureForm, requirePicture } from '../../lib/multipart.ts';
 import { sendCachedBody } from '../../lib/response-cache.ts';
 import { shopStoreId } from '../stores/stores.service.ts';
 import { assertStoreAdmin, canAdminStore, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { createBanner, deleteBanner, getBanner, listBanners, updateBanner } from './banners.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 

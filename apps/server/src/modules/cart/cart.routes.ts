@@ -13,7 +13,7 @@ import {
 } from '@rewards/shared/orders';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { addOrderToCart, addToCart, getCartLine, loadCart, removeCartLines, updateCartLine } from './cart.service.ts';
 
 const lineResult = itemEnvelope(cartLineResultSchema);

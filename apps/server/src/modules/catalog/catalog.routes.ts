@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { itemEnvelope } from '@rewards/shared/common';
 import { catalogOptionSchema, trackingOptions } from '@rewards/shared/profile';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { profileCategoriesOf } from '../profile/profile.service.ts';
 

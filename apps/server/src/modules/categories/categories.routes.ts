@@ -7,7 +7,7 @@ import { removeImage, withStoredImages } from '../../lib/images.ts';
 import { readPictureForm, requirePicture } from '../../lib/multipart.ts';
 import { shopStoreId } from '../stores/stores.service.ts';
 import { assertStoreAdmin, canAdminStore, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { createCategory, deleteCategory, getCategory, listCategories, setCategoryActive, updateCategory } from './categories.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 

@@ -20,7 +20,7 @@ import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/comm
 import { AppError } from '../../lib/app-error.ts';
 import { idempotencyHeaders, keyedStatus } from '../../lib/idempotency.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { getUserChallenge, submitAnswers } from './challenge-answers.service.ts';
 import { awardChallenge, listParticipants } from './challenge-award.service.ts';
 import {

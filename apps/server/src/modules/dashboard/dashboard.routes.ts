@@ -5,7 +5,7 @@ import { dashboardQuerySchema, dashboardSchema } from '@rewards/shared/dashboard
 import { Role } from '@rewards/shared/enums';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { assertStoreExists } from '../stores/stores.service.ts';
 import { getDashboard } from './dashboard.service.ts';
 

@@ -5,7 +5,7 @@ import { idParamsSchema, itemEnvelope, listEnvelope, reasonSchema } from '@rewar
 import { inventoryListQuerySchema, inventoryMovementCreateSchema, inventoryMovementSchema } from '@rewards/shared/inventory';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { getAdminProduct } from '../products/product-admin.service.ts';
 import { getMovement, listMovements, recordMovement, updateMovementReason } from './inventory.service.ts';
 

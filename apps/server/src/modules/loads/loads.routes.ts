@@ -24,7 +24,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { idempotencyHeaders, keyedStatus } from '../../lib/idempotency.ts';
 import { pickLanguage } from '../../lib/language.ts';
 import { assertStoreAdmin, requireUser, type Principal } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { exportConsolidated } from './consolidated-export.ts';
 import { readLoadFile } from './load-file.ts';
 import {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listEnvelope } from '@rewards/shared/common';
 import { outboxMessageSchema, outboxQuerySchema } from '@rewards/shared/mail';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { managedStores } from '../users/users.service.ts';
 import { listOutbox } from './mail.service.ts';

@@ -8,7 +8,7 @@ import {
   notificationViewedSchema,
 } from '@rewards/shared/notifications';
 import { requireUser } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { listNotifications, markAllNotificationsViewed, markNotificationViewed } from './notifications.service.ts';
 
 /** The session user's notifications (docs/architecture.md P7); new ones are pushed as `systemNotification` (plugins/realtime.ts). */

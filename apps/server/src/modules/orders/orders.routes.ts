@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { idempotencyHeaders, keyedStatus } from '../../lib/idempotency.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 import { assertStoreAdmin, canAdminStore, recordOfStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { addOrderLine, createOrder, deleteOrder, editOrder, getOrder, listOrders, moveOrder, setOrderArchived } from './orders.service.ts';
 
 const orderItem = itemEnvelope(orderSchema);

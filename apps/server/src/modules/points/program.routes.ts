@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { itemEnvelope } from '@rewards/shared/common';
 import { programCalendarSchema } from '@rewards/shared/program';
 import { programCalendar } from '../../lib/calendar.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 
 /** The program calendar shown on /about and /account. */
 export async function programRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {

@@ -22,7 +22,7 @@ import { RawJson, answerFromCache, sendCachedBody, type Admission } from '../../
 import { knownShopStoreId, shopStoreId } from '../stores/stores.service.ts';
 import { viewerKey } from '../../lib/viewer-key.ts';
 import { assertStoreAdmin, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { recordMovement } from '../inventory/inventory.service.ts';
 import {
   createProduct,

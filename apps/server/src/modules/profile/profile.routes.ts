@@ -11,7 +11,7 @@ import {
   profileFormSchema,
   userPreferencesSchema,
 } from '@rewards/shared/profile';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { pickLanguage } from '../../lib/language.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { refuseInvalidCoordinates } from '../../lib/invalid-coordinates.ts';

@@ -13,7 +13,7 @@ import {
 import { notFound } from '../../lib/app-error.ts';
 import { shopStoreId } from '../stores/stores.service.ts';
 import { assertStoreAdmin, canAdminStore, requireUser, recordOfStoreAdmin } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { createReward, deleteReward, getReward, listRewards, listRewardsByArea, setRewardActive, updateReward } from './rewards.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 

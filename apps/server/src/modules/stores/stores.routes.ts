@@ -5,7 +5,7 @@ import { isAdminRole } from '@rewards/shared/enums';
 import { storeFormSchema, storeListQuerySchema, storeSchema, storeUpdateSchema, userStoreQuerySchema } from '@rewards/shared/stores';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { assertUserInScope, findUserScope } from '../users/users.service.ts';
 import { createStore, deleteStore, getStore, getStoreOfUser, listStores, setStoreActive, updateStore } from './stores.service.ts';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';

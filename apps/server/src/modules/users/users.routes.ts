@@ -21,7 +21,7 @@ import {
 } from '@rewards/shared/users';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from '../auth/auth.service.ts';
 import {
   adminAdjustPoints,

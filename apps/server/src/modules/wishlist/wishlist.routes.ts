@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idParamsSchema, itemEnvelope, listEnvelope, paginationSchema } from '@rewards/shared/common';
 import { wishlistAddSchema, wishlistItemSchema } from '@rewards/shared/wishlist';
 import { requireUser } from '../../plugins/auth.ts';
-import type { ServerContext } from '../../lib/server-context.ts';
+import type { ServerContext } from '../../server-context.ts';
 import { addToWishlist, listWishlist, removeFromWishlist } from './wishlist.service.ts';
 
 /** The session user's wishlist (add: 'successfully added to my wishlist'; remove: 'product removed'). */

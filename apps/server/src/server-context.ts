@@ -1,7 +1,7 @@
-import type { Config } from '../config.ts';
-import type { Database, Db } from '../db/client.ts';
-import type { Clock } from './clock.ts';
-import type { ResponseCache } from './response-cache.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import type { ResponseCache } from './lib/response-cache.ts';
 
 /**
  * What the composition root (app.ts) hands every plugin and route module: settings, the database, the
