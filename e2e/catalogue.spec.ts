@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { expect, test } from './support.ts';
+import { expect, inLanguage, test } from './support.ts';
 
 const picture = async (color: string, name: string) => ({
   name,
@@ -16,8 +16,8 @@ test('an administrator stocks a new product; a shopper finds it in both language
   await admin.goto('/admin/inventory/1?tab=1');
   await admin.getByTestId('new-category').click();
   const dialog = admin.getByRole('dialog');
-  await dialog.getByLabel('Título').fill('Café de especialidad');
-  await dialog.getByLabel('Descripción').fill('Café de origen, molido y en grano.');
+  await inLanguage(dialog, 'Título').fill('Café de especialidad');
+  await inLanguage(dialog, 'Descripción').fill('Café de origen, molido y en grano.');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('Campo obligatorio')).toBeVisible(); // the picture is required
   await dialog.getByLabel('Imagen').setInputFiles(await picture('#7c2d12', 'cafe.png'));
@@ -28,8 +28,8 @@ test('an administrator stocks a new product; a shopper finds it in both language
   await admin.getByRole('tab', { name: 'Productos' }).click();
   await admin.getByTestId('new-product').click();
   const form = admin.getByRole('dialog');
-  await form.getByLabel('Nombre').fill('Café molido orgánico');
-  await form.getByLabel('Descripción').fill('Café orgánico de altura, tostado medio, bolsa de 500 g.');
+  await inLanguage(form, 'Nombre').fill('Café molido orgánico');
+  await inLanguage(form, 'Descripción').fill('Café orgánico de altura, tostado medio, bolsa de 500 g.');
   await form.getByLabel('Categoría').selectOption({ label: 'Café de especialidad' });
   await form.getByLabel('Precio (puntos)').fill('321');
   await form.getByLabel('Stock').fill('9');
@@ -40,8 +40,8 @@ test('an administrator stocks a new product; a shopper finds it in both language
   await expect(admin.getByRole('cell', { name: 'Café molido orgánico' })).toBeVisible();
   // A second product in the same category, so the orderings have something to order.
   await admin.getByTestId('new-product').click();
-  await form.getByLabel('Nombre').fill('Café en grano tostado');
-  await form.getByLabel('Descripción').fill('Café en grano de tueste oscuro, bolsa de 1 kg.');
+  await inLanguage(form, 'Nombre').fill('Café en grano tostado');
+  await inLanguage(form, 'Descripción').fill('Café en grano de tueste oscuro, bolsa de 1 kg.');
   await form.getByLabel('Categoría').selectOption({ label: 'Café de especialidad' });
   await form.getByLabel('Precio (puntos)').fill('654');
   await form.getByLabel('Stock').fill('4');

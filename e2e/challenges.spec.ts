@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test, expectNoSeriousViolations } from './support.ts';
+import { expect, inLanguage, test, expectNoSeriousViolations } from './support.ts';
 
 /**
  * Surprise challenges (decision 0008). The journey runs in the second store (Oficina Guadalajara), run by the
@@ -56,23 +56,23 @@ test('an administrator creates and activates a challenge, a second is refused; t
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('Campo obligatorio').first()).toBeVisible();
   await expect(dialog.getByText('Elige una fecha y hora.').first()).toBeVisible();
-  await dialog.getByLabel('Título', { exact: true }).fill(title);
-  await dialog.getByLabel('Instrucciones').fill('Responde dos preguntas sobre hábitos saludables. Gana quien acierte todas primero.');
+  await inLanguage(dialog, 'Título').fill(title);
+  await inLanguage(dialog, 'Instrucciones').fill('Responde dos preguntas sobre hábitos saludables. Gana quien acierte todas primero.');
   await dialog.getByLabel('Inicio', { exact: true }).fill(localInput(-3_600_000));
   await dialog.getByLabel('Fin', { exact: true }).fill(localInput(-7_200_000));
   await dialog.getByLabel('Número de ganadores').fill('1');
   await dialog.getByLabel('Puntos por ganador').fill('250');
   await expect(dialog.getByTestId('challenge-total')).toContainText('250');
-  await dialog.getByLabel('Pregunta 1', { exact: true }).fill('¿Cuántos vasos de agua al día se recomiendan?');
-  await dialog.getByLabel('Opción 1 de la pregunta 1', { exact: true }).fill('Ocho');
-  await dialog.getByLabel('Opción 2 de la pregunta 1', { exact: true }).fill('Uno');
+  await inLanguage(dialog, 'Pregunta 1').fill('¿Cuántos vasos de agua al día se recomiendan?');
+  await inLanguage(dialog, 'Opción 1 de la pregunta 1').fill('Ocho');
+  await inLanguage(dialog, 'Opción 2 de la pregunta 1').fill('Uno');
   await dialog.getByRole('radio', { name: 'La opción 1 de la pregunta 1 es la correcta' }).check();
   await dialog.getByRole('button', { name: 'Agregar pregunta' }).click();
-  await dialog.getByLabel('Pregunta 2', { exact: true }).fill('¿Cuántos minutos de actividad física a la semana?');
-  await dialog.getByLabel('Opción 1 de la pregunta 2', { exact: true }).fill('Diez');
-  await dialog.getByLabel('Opción 2 de la pregunta 2', { exact: true }).fill('Ciento cincuenta');
+  await inLanguage(dialog, 'Pregunta 2').fill('¿Cuántos minutos de actividad física a la semana?');
+  await inLanguage(dialog, 'Opción 1 de la pregunta 2').fill('Diez');
+  await inLanguage(dialog, 'Opción 2 de la pregunta 2').fill('Ciento cincuenta');
   await dialog.getByRole('button', { name: 'Agregar opción' }).nth(1).click();
-  await dialog.getByLabel('Opción 3 de la pregunta 2', { exact: true }).fill('Ninguno');
+  await inLanguage(dialog, 'Opción 3 de la pregunta 2').fill('Ninguno');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('El fin debe ser posterior al inicio.')).toBeVisible();
   await expect(dialog.getByText('Marca exactamente una opción como correcta.')).toBeVisible();
@@ -167,7 +167,9 @@ test('an administrator creates and activates a challenge, a second is refused; t
   const list = (await (await shopperPage.request.get('/api/notifications/?pageSize=5')).json()) as {
     data: { itemType: string; description: string }[];
   };
-  expect(list.data).toContainEqual(expect.objectContaining({ itemType: 'challenge', description: `${title} (+250)` }));
+  // Content written in both languages is stored as both (docs/architecture.md A6.15); the page words it.
+  const won = list.data.find((n) => n.itemType === 'challenge' && n.description.startsWith('{'));
+  expect(JSON.parse(won?.description ?? '{}')).toMatchObject({ es: `${title} (+250)` });
   await shopperPage.reload();
   await expect(shopperPage.getByTestId('challenge-won')).toContainText('¡Ganaste! Recibiste 250 puntos.');
   await expect(shopperPage.getByTestId('points-balance')).toContainText(new Intl.NumberFormat('es-MX').format(startPoints + 250));

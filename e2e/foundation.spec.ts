@@ -49,12 +49,12 @@ test('a shopper signs in, sees name and points, switches language and signs out'
   await page.getByRole('menuitem', { name: 'Termos y tazas' }).click();
   await expect(page).toHaveURL(/\/category\/termos-y-tazas$/);
 
-  // Search: Enter goes to /results/{text} and the box is cleared.
+  // Search: Enter goes to /results/{text}, and the text stays in the box there.
   const search = page.getByRole('combobox', { name: 'Buscar productos' });
   await search.fill('café');
   await search.press('Enter');
   await expect(page).toHaveURL(/\/results\/caf%C3%A9$/);
-  await expect(search).toHaveValue('');
+  await expect(search).toHaveValue('café');
 
   // Sign-out is a button of the account menu (a POST): home, with the toast, signed out.
   await page.getByTestId('account-menu').click();

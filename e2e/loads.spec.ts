@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, expectNoSeriousViolations } from './support.ts';
+import { expect, inLanguage, test, expectNoSeriousViolations } from './support.ts';
 import ExcelJS from 'exceljs';
 
 /**
@@ -85,7 +85,7 @@ test('an administrator loads points with a pasted list and an XLSX, fixes the mi
   await expect(page.getByRole('radio', { name: /Voz del cliente/ })).toBeChecked();
   await expect(page.getByTestId('load-points')).toHaveValue('300');
   await expect(page.getByText('Del reconocimiento: 300. Puedes indicar otra cantidad.')).toBeVisible();
-  await page.getByLabel('Motivo').fill('Reconocimiento trimestral e2e');
+  await inLanguage(page, 'Motivo').fill('Reconocimiento trimestral e2e');
   await shot('2-recognition');
   await expectNoSeriousViolations(page, 'step 2');
   await page.getByRole('button', { name: 'Siguiente' }).click();
@@ -219,9 +219,10 @@ test('the wizard in English: texts and reasons follow the language, and "start o
   await page.getByLabel('Paste the e-mails').fill(`not-an-email\n${E(36)}; ${E(36).toUpperCase()}, walter.zamora@rewards.test`);
   await expect(page.getByTestId('load-email-count')).toHaveText('4 e-mails');
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('radio', { name: /Colaboración/ }).check();
+  // The recognitions in English (their names were written in both languages).
+  await page.getByRole('radio', { name: /Collaboration/ }).check();
   await page.getByTestId('load-points').fill('0');
-  await page.getByLabel('Reason').fill('Team project');
+  await inLanguage(page, 'Reason', 'en').fill('Team project');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Enter a whole number from 1 to 1,000,000.')).toBeVisible();
   await page.getByTestId('load-points').fill('120');

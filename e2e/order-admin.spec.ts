@@ -19,6 +19,7 @@ test('an administrator edits, archives, restores, cancels and deletes a shopper�
   await page.goto('/product?slug=taza-de-cafe-de-ceramica');
   await page.getByTestId('quantity').selectOption('2');
   await page.getByRole('button', { name: 'Comprar ahora' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmar compra' }).click();
   await expect(page).toHaveURL(/\/myOrders$/);
   const mine = page.getByTestId('order').first();
   await expect(mine).toContainText('Taza de café de cerámica');

@@ -41,6 +41,7 @@ test('a shopper fills the cart and the wishlist, orders with points, and sees th
   await expect(page.getByTestId('badge-cart')).toHaveText('1');
   await page.goto('/product?slug=libreta-ejecutiva');
   await page.getByRole('button', { name: 'Comprar ahora' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmar compra' }).click();
   await expect(page).toHaveURL(/\/myOrders$/);
   await expect(page.getByTestId('order')).toHaveCount(2);
   await expect(page.getByTestId('badge-cart')).toHaveText('1');
@@ -116,7 +117,8 @@ test('the shopper reads the account page and downloads the statement, in Spanish
   await expect(movements.getByRole('row').filter({ hasText: /Pedido #\d+/ })).toHaveCount(2);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-statement').click()]);
-  expect(download.suggestedFilename()).toMatch(/^statement_\d{4}-\d{2}-\d{2}\.pdf$/);
+  // The file is named in the reader's language (estado-de-cuenta_… in Spanish, statement_… in English).
+  expect(download.suggestedFilename()).toMatch(/^estado-de-cuenta_\d{4}-\d{2}-\d{2}\.pdf$/);
   const pdf = fs.readFileSync((await download.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   await expect(page.getByText('Estado de cuenta descargado')).toBeVisible();

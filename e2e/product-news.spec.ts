@@ -46,7 +46,7 @@ test('a restocked wishlist product notifies its shopper live, and the notificati
   const taken = /^(ana|luis|maria|tienda|admin|super|nuevo|nueva|inactivo)@|salas|zamora|flores|temporal/;
   shopperEmail = users.filter((u) => u.storeId === store && !taken.test(u.email)).at(-2)!.email;
   const products = (await (await admin.request.get(`/api/productAdmin/?storeId=${store}&active=true&stock=in&pageSize=100`)).json())
-    .data as { id: number; name: string; slug: string; stock: number }[];
+    .data as { id: number; name: string; nameEn: string; slug: string; stock: number }[];
   const product = products.at(-1)!;
   expect(product.stock).toBeGreaterThan(0);
   // It runs out (an adjustment through the stock ledger).
@@ -105,7 +105,8 @@ test('a restocked wishlist product notifies its shopper live, and the notificati
   await page.getByRole('button', { name: 'en', exact: true }).first().click();
   await page.goto('/notifications');
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
-  const listed = page.getByTestId('notification').filter({ hasText: `Back in stock: ${product.name}` });
+  // The product's name in English where it was written (docs/architecture.md P10).
+  const listed = page.getByTestId('notification').filter({ hasText: `Back in stock: ${product.nameEn || product.name}` });
   await expect(listed).toBeVisible();
   await expect(listed.getByRole('link')).toHaveAttribute('href', `/product?slug=${product.slug}`);
   await page.getByRole('button', { name: 'es', exact: true }).first().click();

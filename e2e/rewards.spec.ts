@@ -1,4 +1,4 @@
-import { expect, test, expectNoSeriousViolations } from './support.ts';
+import { expect, inLanguage, test, expectNoSeriousViolations } from './support.ts';
 
 // This journey makes its own area and recognitions (a unique suffix) and removes what it can: the seeded
 // recognitions, which other journeys load points with, are only read.
@@ -27,8 +27,8 @@ test('an administrator runs the recognitions and areas of a store, in Spanish an
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('Campo obligatorio')).toHaveCount(2);
-  await dialog.getByLabel('Nombre').fill(areaName);
-  await dialog.getByLabel('Descripción').fill('Reconocimientos por actividades de voluntariado.');
+  await inLanguage(dialog, 'Nombre').fill(areaName);
+  await inLanguage(dialog, 'Descripción').fill('Reconocimientos por actividades de voluntariado.');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toBeHidden();
   const areaCard = page.getByTestId('area-card').filter({ hasText: areaName });
@@ -37,8 +37,8 @@ test('an administrator runs the recognitions and areas of a store, in Spanish an
   // --- a recognition in it: "select an area" ---
   await page.getByRole('tab', { name: 'Reconocimientos' }).click();
   await page.getByTestId('new-reward').click();
-  await dialog.getByLabel('Nombre').fill(rewardName);
-  await dialog.getByLabel('Descripción').fill('Por participar en una jornada de voluntariado de la empresa.');
+  await inLanguage(dialog, 'Nombre').fill(rewardName);
+  await inLanguage(dialog, 'Descripción').fill('Por participar en una jornada de voluntariado de la empresa.');
   await dialog.getByLabel('Puntos').fill('250');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByLabel('Área')).toHaveAttribute('aria-invalid', 'true'); // an area is required
@@ -57,9 +57,9 @@ test('an administrator runs the recognitions and areas of a store, in Spanish an
   await page.getByTestId('new-reward').focus();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Nombre').fill(spareName);
+  await inLanguage(dialog, 'Nombre').fill(spareName);
   await dialog.getByLabel('Área').selectOption({ label: areaName });
-  await dialog.getByLabel('Descripción').fill('Por sumarse a una brigada de limpieza.');
+  await inLanguage(dialog, 'Descripción').fill('Por sumarse a una brigada de limpieza.');
   await dialog.getByLabel('Puntos').fill('100');
   await dialog.getByLabel('Por', { exact: true }).selectOption('month');
   await dialog.getByLabel('Puntos').press('Enter');
@@ -129,9 +129,11 @@ test('an administrator runs the recognitions and areas of a store, in Spanish an
   await expect(page.getByRole('tab', { name: 'By area' })).toBeVisible();
   await expect(row).toContainText('2 per year');
   await expect(row).toContainText('Active');
-  await expect(rows.filter({ hasText: 'Clase' })).toContainText('once per class');
+  // Names in English where written (the seeded ones); this journey's, written in Spanish only, marked.
+  await expect(row.getByRole('img', { name: 'Only in Spanish' })).toHaveCount(2); // its name and its area's
+  await expect(rows.filter({ hasText: 'Class' })).toContainText('once per class');
   await expect(rows.filter({ hasText: 'Webinar' })).toContainText('once per webinar');
-  await expect(rows.filter({ hasText: 'Voz del cliente' })).toContainText('1 per month');
+  await expect(rows.filter({ hasText: 'Voice of the customer' })).toContainText('1 per month');
   await row.getByRole('button', { name: /^Edit/ }).click();
   await expect(page.getByRole('dialog', { name: 'Edit recognition' })).toBeVisible();
   await expect(dialog.getByLabel('Times per person')).toHaveValue('2');

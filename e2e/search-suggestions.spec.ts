@@ -63,7 +63,9 @@ test('a shopper picks a suggestion with the keyboard and sees all results, in Sp
   await box.press('Enter');
   await expect(page).toHaveURL(/\/results\/taza$/);
   await expect(page.getByRole('heading', { name: 'Resultados para «taza»' })).toBeVisible();
-  await expect(box).toHaveValue('');
+  // The search stays in the box on its results page.
+  await expect(box).toHaveValue('taza');
+  await box.clear();
 
   // Enter with no highlighted suggestion is the search of before.
   await box.pressSequentially('vaso', { delay: 40 });
@@ -78,7 +80,8 @@ test('a visitor picks a suggestion with the keyboard and sees all results, in En
   const box = page.getByRole('combobox', { name: 'Search products' });
   await box.pressSequentially('vaso', { delay: 40 });
   const listbox = page.getByRole('listbox', { name: 'Search suggestions' });
-  const vaso = listbox.getByRole('option', { name: /Vaso térmico con tapa/ });
+  // Found by its Spanish words, named in English (docs/architecture.md P10).
+  const vaso = listbox.getByRole('option', { name: /Insulated tumbler with lid/ });
   await expect(vaso).toBeVisible();
   await expect(vaso).toContainText('380 points');
   await expect(listbox.getByRole('option').last()).toHaveText('See all results for “vaso”');
@@ -89,18 +92,20 @@ test('a visitor picks a suggestion with the keyboard and sees all results, in En
   await screenshot(page, 'suggestions-en.png');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/product\?slug=vaso-termico-con-tapa$/);
-  await expect(page.getByRole('heading', { name: 'Vaso térmico con tapa' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Insulated tumbler with lid' })).toBeVisible();
 
   // A click outside closes the list; a click on the last option shows all the results.
   await box.pressSequentially('taza', { delay: 40 });
   const all = listbox.getByRole('option', { name: 'See all results for “taza”' });
   await expect(all).toBeVisible();
-  await page.getByRole('heading', { name: 'Vaso térmico con tapa' }).click();
+  await page.getByRole('heading', { name: 'Insulated tumbler with lid' }).click();
   await expect(listbox).toBeHidden();
   await box.press('ArrowDown');
   await all.click();
   await expect(page).toHaveURL(/\/results\/taza$/);
   await expect(page.getByRole('heading', { name: 'Results for “taza”' })).toBeVisible();
+  await expect(box).toHaveValue('taza');
+  await box.clear();
 
   // Nothing in the catalogue: the list says so, and still offers the search.
   await box.pressSequentially('zzzzqx', { delay: 40 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 
 /**
  * Signs `page` in through the bundled provider as `email`: the demo account's button when the sign-in
@@ -29,6 +29,15 @@ export async function expectNoSeriousViolations(page: Page, where: string): Prom
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).exclude('[data-sonner-toaster]').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${where}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+/**
+ * One language's control of a text administrators write in both languages (the admin forms' side-by-side
+ * field, apps/web/src/components/ui/bilingual-field.tsx): the group named by the field's label, then its
+ * "Español" or "English" control.
+ */
+export function inLanguage(scope: Page | Locator, label: string, lang: 'es' | 'en' = 'es'): Locator {
+  return scope.getByRole('group', { name: label, exact: true }).getByLabel(lang === 'es' ? 'Español' : 'English', { exact: true });
 }
 
 /** Playwright's `test` with the sign-in as a fixture: `test('…', async ({ page, signInAs }) => …)`. */

@@ -278,7 +278,8 @@ test('points are loaded and adjusted from the users page, with the rules shown; 
   await dialog.getByLabel('Puntos', { exact: true }).fill(String(-(balance + 1)));
   await dialog.getByLabel('Descripción').fill('Corrección');
   await dialog.getByRole('button', { name: 'Guardar puntos' }).click();
-  await expect(dialog.getByText(`El saldo es de ${es(balance)} puntos: no puede quedar por debajo de 0.`)).toBeVisible();
+  // Worded for the administrator: whose balance and what it holds (docs/architecture.md P8).
+  await expect(dialog.getByText(`Este ajuste dejaría a María López con un saldo negativo (saldo actual ${es(balance)})`)).toBeVisible();
   if (mariaDelta > 0) {
     await dialog.getByLabel('Puntos', { exact: true }).fill('-250');
     await expect(dialog.getByTestId('points-after')).toHaveText(`Ajuste · saldo después: ${es(start)}`);
@@ -318,7 +319,9 @@ test('points are loaded and adjusted from the users page, with the rules shown; 
   await dialog.getByLabel('Points', { exact: true }).fill(String(-(start + 100)));
   await dialog.getByLabel('Description').fill('Correction');
   await dialog.getByRole('button', { name: 'Save points' }).click();
-  await expect(dialog.getByText(`The balance is ${en(start)} points: it cannot go below 0.`)).toBeVisible();
+  await expect(
+    dialog.getByText(`This adjustment would leave María López with a negative balance (current balance ${en(start)})`),
+  ).toBeVisible();
   await expectNoSeriousViolations(page, 'points dialog (en)');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expectNoSeriousViolations(page, 'users (en)');

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { ServerContext } from './server-context.ts';
 import { MAX_PRODUCT_PICTURES, MAX_UPLOAD_BYTES } from '@rewards/shared/products';
@@ -13,6 +13,7 @@ import { CatalogSearch } from './modules/search/search.service.ts';
 import { catalogueSource } from './modules/products/products.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { strictValidatorCompiler, utf8JsonBodies } from './plugins/strict-input.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { errorServerOptions, errorsPlugin } from './plugins/errors.ts';
 import { benchCeilingPlugin } from './plugins/bench-ceiling.ts';
@@ -90,8 +91,10 @@ export async function buildApp(
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   trackInFlight(app);
   echoRequestId(app);
-  app.setValidatorCompiler(validatorCompiler);
+  // Input is never coerced: each route's schemas are checked at start, JSON bodies are UTF-8 (plugins/strict-input.ts).
+  app.setValidatorCompiler(strictValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  utf8JsonBodies(app);
 
   await app.register(errorsPlugin);
   await app.register(cookie, { secret: config.session.secret });

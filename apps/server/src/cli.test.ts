@@ -117,4 +117,14 @@ describe('operator CLI', () => {
     expect(help.stdout).toContain('npm run admin -- tokens --email E');
     expect(help.stdout).toContain('npm run admin -- revoke --id N');
   });
+
+  it('refuses a bad setting with its message alone: exit 1, no stack, no source line', async () => {
+    const refused = (await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'tokens', '--email', 'ana@rewards.test'], {
+      cwd: root,
+      env: { ...env, PROGRAM_TIMEZONE: 'Nowhere/City' },
+    }).catch((e: unknown) => e)) as { code: number; stdout: string; stderr: string };
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe('Invalid configuration:\n  Program calendar: unknown time zone "Nowhere/City"');
+    expect(refused.stdout).toBe('');
+  });
 });

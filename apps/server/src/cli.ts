@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './seed/prepare.ts';
 import { systemClock } from './lib/clock.ts';
@@ -74,7 +74,15 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
 
-  const config = loadConfig();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    // A refused setting is the operator's to fix: its message alone, no stack.
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    return 1;
+  }
   let database;
   try {
     database = await openDatabase(config.database);

@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { envNames, loadConfig } from './config.ts';
+import { ConfigError, envNames, loadConfig } from './config.ts';
 
 describe('configuration', () => {
   it('reads the program calendar from the environment, with the spec defaults', () => {
@@ -117,4 +120,45 @@ describe('.env.example', () => {
     expect(Object.keys(values).length).toBeGreaterThan(10);
     expect(loadConfig(values)).toEqual(loadConfig({}));
   });
+});
+
+describe('a refused setting at start', () => {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  /** The server's entry as `npm run dev` starts it, with the environment given (nothing else of the test's). */
+  const start = (env: Record<string, string>) =>
+    promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rs-config-')), LOG_LEVEL: 'silent', ...env },
+      timeout: 60_000,
+    }).catch((e: unknown) => e as { code: number; stdout: string; stderr: string });
+
+  it('is a ConfigError, whatever the setting', () => {
+    expect(() => loadConfig({ PROGRAM_TIMEZONE: 'Nowhere/City' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'b'.repeat(40) })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+  });
+
+  it.each([
+    [{ PROGRAM_TIMEZONE: 'Nowhere/City' }, 'Invalid configuration:\n  Program calendar: unknown time zone "Nowhere/City"'],
+    [
+      { NODE_ENV: 'production', SESSION_SECRET: 'b'.repeat(40) },
+      'OIDC_ISSUER is not set: the bundled demo sign-in is refused in production (set ALLOW_BUNDLED_SIGN_IN=true to allow it).',
+    ],
+    [{ PORT: 'eighty' }, /^Invalid configuration:\n {2}PORT: .+$/],
+  ])(
+    '%o prints only its message and exits 1',
+    async (env, message) => {
+      const refused = (await start(env)) as { code: number; stdout: string; stderr: string };
+      expect(refused.code).toBe(1);
+      const printed = refused.stderr.trim();
+      if (typeof message === 'string') expect(printed).toBe(message);
+      else expect(printed).toMatch(message);
+      // Neither Node's stack nor the source line of the `throw` (with its caret) beside it.
+      expect(printed).not.toMatch(/^\s+at /m);
+      expect(printed).not.toContain('throw new');
+      expect(printed).not.toContain('^');
+      expect(refused.stdout).toBe('');
+    },
+    90_000,
+  );
 });

@@ -60,6 +60,17 @@ export const envNames = Object.keys(envSchema.shape);
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/**
+ * A setting the server refuses to start with: its message says which and why, and is all an operator needs.
+ * main.ts and cli.ts print it alone and exit 1, with no stack and no source line.
+ */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
 const DEV_SECRET = 'development-only-secret-do-not-use-in-production';
 
 /**
@@ -80,7 +91,7 @@ function parseTrustProxy(value: string | undefined): boolean | string | ((addres
     .map((x) => x.trim())
     .filter(Boolean);
   if (!list.every((x) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(x) || ['loopback', 'linklocal', 'uniquelocal'].includes(x))) {
-    throw new Error(
+    throw new ConfigError(
       `Invalid configuration:\n  TRUST_PROXY: expected true, a number of hops, or a list of addresses/CIDR ranges, got "${v}"`,
     );
   }
@@ -103,7 +114,7 @@ export function parseSupportContact(value: string | undefined): { kind: 'email' 
     url = null;
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new Error(`Invalid configuration:\n  SUPPORT_CONTACT: expected an e-mail address or an http(s) URL, got "${v}"`);
+    throw new ConfigError(`Invalid configuration:\n  SUPPORT_CONTACT: expected an e-mail address or an http(s) URL, got "${v}"`);
   }
   return { kind: 'url', value: v, href: url.href };
 }
@@ -113,33 +124,44 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const bundledIdp = !e.OIDC_ISSUER;
   if (production && bundledIdp && !e.ALLOW_BUNDLED_SIGN_IN) {
-    throw new Error(
+    throw new ConfigError(
       'OIDC_ISSUER is not set: the bundled demo sign-in is refused in production (set ALLOW_BUNDLED_SIGN_IN=true to allow it).',
     );
   }
   if (production && !e.SESSION_SECRET) {
-    throw new Error('SESSION_SECRET (at least 32 characters) is required in production.');
+    throw new ConfigError('SESSION_SECRET (at least 32 characters) is required in production.');
   }
   if (production && e.SESSION_SECRET === DEV_SECRET) {
-    throw new Error('SESSION_SECRET is the published development value: set a secret of your own (e.g. `openssl rand -base64 48`).');
+    throw new ConfigError('SESSION_SECRET is the published development value: set a secret of your own (e.g. `openssl rand -base64 48`).');
   }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
-    throw new Error('METRICS_PORT must not be the public PORT: metrics are never public (decision 0034).');
+    throw new ConfigError('METRICS_PORT must not be the public PORT: metrics are never public (decision 0034).');
   }
   if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) {
-    throw new Error('OIDC_CLIENT_ID is required when OIDC_ISSUER is set.');
+    throw new ConfigError('OIDC_CLIENT_ID is required when OIDC_ISSUER is set.');
   }
   const teamsVars = [e.TEAMS_TENANT_ID, e.TEAMS_CLIENT_ID, e.TEAMS_CLIENT_SECRET];
   if (teamsVars.some(Boolean) && !teamsVars.every(Boolean)) {
-    throw new Error(
+    throw new ConfigError(
       'Teams needs TEAMS_TENANT_ID, TEAMS_CLIENT_ID and TEAMS_CLIENT_SECRET together (or none of them: notifications go by e-mail).',
     );
+  }
+  let calendar: ReturnType<typeof validateCalendar>;
+  try {
+    calendar = validateCalendar({
+      timeZone: e.PROGRAM_TIMEZONE,
+      accrualStart: e.PROGRAM_ACCRUAL_START,
+      accrualEnd: e.PROGRAM_ACCRUAL_END,
+      redemptionEnd: e.PROGRAM_REDEMPTION_END,
+    });
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
   }
   const graphUrl = e.GRAPH_URL.replace(/\/$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
@@ -219,12 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailIntervalMs: e.MAIL_INTERVAL_SECONDS * 1000,
     mailLeaseMs: e.MAIL_LEASE_SECONDS * 1000,
     /** Program calendar windows (MM-DD in PROGRAM_TIMEZONE); refused at start when they cannot work. */
-    calendar: validateCalendar({
-      timeZone: e.PROGRAM_TIMEZONE,
-      accrualStart: e.PROGRAM_ACCRUAL_START,
-      accrualEnd: e.PROGRAM_ACCRUAL_END,
-      redemptionEnd: e.PROGRAM_REDEMPTION_END,
-    }),
+    calendar,
     logLevel: e.LOG_LEVEL,
     /** Pretty, coloured logs for a person at a terminal in development; JSON lines otherwise. */
     logFormat: e.LOG_FORMAT ?? (!production && process.stdout.isTTY ? 'pretty' : 'json'),

@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './seed/prepare.ts';
@@ -7,7 +7,21 @@ import { runPointExpiry } from './modules/points/expiry.service.ts';
 import { smtpTransport, startMailWorker } from './modules/mail/mail-worker.ts';
 import { startTeamsWorker, teamsTransportFromConfig } from './modules/teams/teams-worker.ts';
 
-const config = loadConfig();
+/**
+ * The settings, or the reason they are refused, printed alone: an uncaught error would show Node's stack and
+ * the source line of the `throw` beside the message.
+ */
+function settings() {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
+
+const config = settings();
 const database = await openDatabase(config.database).catch((err: Error) => {
   console.error(err.message);
   process.exit(1);

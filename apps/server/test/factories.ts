@@ -87,6 +87,8 @@ export function factories(t: FactoryApp) {
         entries: [{ userId: id, value: p.points }],
         kind: 'adjustment',
         description: 'Factory balance',
+        descriptionKey: 'adjustment',
+        descriptionValues: { reason: 'Factory balance' },
         now: t.clock.now(),
       });
     const live = await session(id);
@@ -122,13 +124,14 @@ export function factories(t: FactoryApp) {
   }
 
   /** A category of a store (default store 1); `slug` must be unique in its store (the profile categories go by slug). */
-  async function category(p: { storeId?: number; active?: boolean; title?: string; slug?: string } = {}) {
+  async function category(p: { storeId?: number; active?: boolean; title?: string; titleEn?: string; slug?: string } = {}) {
     const n = next();
     const [row] = await t.db
       .insert(s.categories)
       .values({
         storeId: p.storeId ?? 1,
         title: p.title ?? `Factory category ${n}`,
+        titleEn: p.titleEn ?? '',
         slug: p.slug ?? `factory-category-${n}`,
         description: 'Made by a test',
         active: p.active ?? true,
@@ -147,6 +150,9 @@ export function factories(t: FactoryApp) {
       active?: boolean;
       name?: string;
       description?: string;
+      /** The English twins (docs/architecture.md A6.15); '' unless given. */
+      nameEn?: string;
+      descriptionEn?: string;
       featured?: boolean;
     } = {},
   ) {
@@ -156,30 +162,40 @@ export function factories(t: FactoryApp) {
       : await category({ storeId });
     const name = p.name ?? `Factory product ${next()}`;
     const description = p.description ?? 'Made by a test';
+    const english = { name: p.nameEn ?? '', description: p.descriptionEn ?? '' };
     const [row] = await t.db
       .insert(s.products)
       .values({
         storeId,
         categoryId: cat.id,
         name,
-        slug: `${slugify(name)}-${next()}`,
+        nameEn: english.name,
+        slug: `${slugify(name || english.name)}-${next()}`,
         description,
+        descriptionEn: english.description,
         price: p.price ?? 100,
         active: p.active ?? true,
         featured: p.featured ?? false,
-        searchText: productSearchText(name, cat.title, description),
+        searchText: productSearchText(name, cat.title, description, { ...english, categoryTitle: cat.titleEn }),
       })
       .returning();
     if (p.stock) await setStock(t.db, row!.id, p.stock);
     return { ...row!, stock: p.stock ?? 0 };
   }
 
-  /** An area of a store (default store 1). */
-  async function area(p: { storeId?: number; name?: string; active?: boolean } = {}) {
+  /** An area of a store (default store 1); its English twins '' unless given. */
+  async function area(p: { storeId?: number; name?: string; nameEn?: string; descriptionEn?: string; active?: boolean } = {}) {
     const n = next();
     const [row] = await t.db
       .insert(s.areas)
-      .values({ storeId: p.storeId ?? 1, name: p.name ?? `Factory area ${n}`, description: 'Made by a test', active: p.active ?? true })
+      .values({
+        storeId: p.storeId ?? 1,
+        name: p.name ?? `Factory area ${n}`,
+        nameEn: p.nameEn ?? '',
+        description: 'Made by a test',
+        descriptionEn: p.descriptionEn ?? '',
+        active: p.active ?? true,
+      })
       .returning();
     return row!;
   }
@@ -197,6 +213,9 @@ export function factories(t: FactoryApp) {
       period?: FrequencyPeriod;
       activityKind?: ActivityKind;
       name?: string;
+      /** The English twins (docs/architecture.md A6.15); '' unless given. */
+      nameEn?: string;
+      descriptionEn?: string;
       code?: string;
       active?: boolean;
     } = {},
@@ -212,7 +231,9 @@ export function factories(t: FactoryApp) {
         areaId,
         code: p.code ?? `factory-${n}`,
         name: p.name ?? `Factory recognition ${n}`,
+        nameEn: p.nameEn ?? '',
         description: 'Made by a test',
+        descriptionEn: p.descriptionEn ?? '',
         points: p.points ?? 100,
         frequencyLimit: period === 'activity' ? 1 : (p.limit ?? 2),
         frequencyPeriod: period,
@@ -224,13 +245,14 @@ export function factories(t: FactoryApp) {
   }
 
   /** A banner of a store (default store 1); its picture is a path, not a file. */
-  async function banner(p: { storeId?: number; title?: string; active?: boolean } = {}) {
+  async function banner(p: { storeId?: number; title?: string; titleEn?: string; active?: boolean } = {}) {
     const n = next();
     const [row] = await t.db
       .insert(s.banners)
       .values({
         storeId: p.storeId ?? 1,
         title: p.title ?? `Factory banner ${n}`,
+        titleEn: p.titleEn ?? '',
         picture: `/uploads/banners/factory-${n}-1200.webp`,
         active: p.active ?? true,
       })

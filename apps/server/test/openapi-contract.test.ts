@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationIdOf } from '../src/plugins/openapi.ts';
+import { factories } from './factories.ts';
 import { createTestApp, PUBLIC_URL, type TestApp } from './harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -146,6 +147,39 @@ describe('the OpenAPI document (decision 0025)', () => {
       if (method !== 'GET') expect(op.responses['429'], `${method} ${p}`).toEqual({ $ref: '#/components/responses/TooManyRequests' });
     }
     expect(doc.paths['/api/auth/callback']!.get!.responses['429']).toBeDefined();
+  });
+
+  it('lists what the server answers besides JSON: files, redirects, the 404 of a record named inside a body', async () => {
+    // An unknown or inactive product in a buy-now line is 404 (docs/architecture.md A6.5): the field is nested.
+    expect(doc.paths['/api/orders']!.post!.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
+    const shopper = await factories(t).shopper({ points: 1000 });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...shopper.headers, 'idempotency-key': 'contract-unknown-product' },
+      payload: { lines: [{ productId: 2_000_000_000, quantity: 1 }] },
+    });
+    expect(unknown.statusCode, unknown.body).toBe(404);
+
+    type Answer = { description?: string; headers?: Record<string, unknown>; content?: Record<string, unknown> };
+    const answers = (path: string) => doc.paths[path]!.get!.responses as Record<string, Answer>;
+    for (const path of ['/api/accounts/myMovements', '/api/accounts/movements', '/api/accounts/myMovementsAdmin']) {
+      expect(Object.keys(answers(path)['200']!.content ?? {}).sort(), path).toEqual(['application/json', 'application/pdf']);
+    }
+    const pdf = await t.app.inject({ method: 'GET', url: '/api/accounts/myMovements?format=pdf', headers: shopper.headers });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(Object.keys(answers('/api/loads/consolidated/export')['200']!.content ?? {}).sort()).toEqual([
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'text/csv',
+    ]);
+    for (const path of ['/api/auth/login', '/api/auth/callback']) {
+      expect(answers(path)['200'], path).toBeUndefined();
+      expect(answers(path)['302']!.headers, path).toHaveProperty('Location');
+    }
+    expect(Object.keys(answers('/api/auth/login')['503']!.content ?? {}).sort()).toEqual(['application/json', 'text/html']);
+    const login = await t.app.inject({ method: 'GET', url: '/api/auth/login', remoteAddress: '10.8.0.1' });
+    expect(login.statusCode).toBe(302);
+    expect(login.headers.location).toBeTruthy();
   });
 
   it('reads query parameters from plain objects (the callback once listed `type` and `additionalProperties`)', () => {

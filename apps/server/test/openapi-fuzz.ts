@@ -36,14 +36,21 @@ interface OpenApiParameter {
   schema?: JsonSchema;
 }
 
+/** A response of an operation, or a reference to one of `components.responses`. */
+interface OpenApiResponse {
+  $ref?: string;
+  content?: Record<string, unknown>;
+}
+
 interface OpenApiOperation {
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  responses?: Record<string, unknown>;
+  responses?: Record<string, OpenApiResponse>;
 }
 
 export interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { responses?: Record<string, OpenApiResponse> };
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -75,6 +82,11 @@ export interface Operation {
   body: BodySpec;
   /** The error statuses the operation documents. */
   errors: ReadonlySet<number>;
+  /**
+   * Every response the operation documents, by status (or `default`): the media types of its content,
+   * or null when it has none (a redirect).
+   */
+  responses: ReadonlyMap<string, ReadonlySet<string> | null>;
 }
 
 /** Every operation of the document under the paths `include` accepts. */
@@ -99,6 +111,13 @@ export function operationsOf(doc: OpenApiDocument, opts: { include: (path: strin
           Object.keys(op.responses ?? {})
             .map(Number)
             .filter((status) => status >= 400),
+        ),
+        responses: new Map(
+          Object.entries(op.responses ?? {}).map(([status, response]) => {
+            const resolved = response.$ref ? doc.components?.responses?.[response.$ref.split('/').pop()!] : response;
+            const types = Object.keys(resolved?.content ?? {});
+            return [status, types.length ? new Set(types.map((t) => t.toLowerCase())) : null];
+          }),
         ),
       });
     }
@@ -780,6 +799,33 @@ export function codeOf(answer: Answer): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Statuses any request can meet, documented by each operation's `default` answer (plugins/openapi.ts). */
+export const ANY_OPERATION: ReadonlySet<number> = new Set([408, 414, 431, 500, 503]);
+
+/**
+ * Why an answer is not one the operation documents (decision 0025), or undefined when it is: its status
+ * must be one of the operation's responses (an error any request can meet: the `default` one), and its
+ * content type one of that response's (none where it has no content, as a redirect).
+ */
+export function contractProblem(op: Pick<Operation, 'responses'>, answer: Answer): string | undefined {
+  if (answer.statusCode === 0) return undefined;
+  const status = String(answer.statusCode);
+  const documented = op.responses.has(status)
+    ? op.responses.get(status)
+    : ANY_OPERATION.has(answer.statusCode)
+      ? op.responses.get('default')
+      : undefined;
+  if (documented === undefined) return `status ${status} is not in the document's responses of the operation`;
+  const type = String(answer.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+  if (documented === null)
+    return answer.body.length > 0 ? `status ${status} answers a body (${type || 'no type'}) where the document lists none` : undefined;
+  if (!documented.has(type)) return `status ${status} answers content type "${type}", the document lists ${[...documented].join(', ')}`;
+  return undefined;
 }
 
 /** Why an error answer (4xx, 5xx) is not the envelope, or undefined when it is (or is no error). */

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { bounds } from './constants.ts';
-import { boolish, boundedText, dateTimeSchema, idSchema, paginationSchema, requiredId, requiredInt, textSchema } from './common.ts';
+import {
+  boolish,
+  dateTimeSchema,
+  idSchema,
+  intSchema,
+  languageText,
+  oneLanguageWritten,
+  paginationSchema,
+  queryId,
+  requiredInt,
+  textSchema,
+} from './common.ts';
 import { challengeTypes, type ChallengeType } from './enums.ts';
 import {
   CHALLENGE_ANSWER_MAX,
@@ -40,24 +51,33 @@ export function challengeStatus(
 // Input
 // ------------------------------------------------------------------------------------------------
 
+/** An option's text in Spanish, English or both (docs/architecture.md A6.15). */
 export const challengeOptionInputSchema = z
   .object({
-    text: textSchema(CHALLENGE_OPTION_MAX, 1),
+    text: languageText({ min: 1, max: CHALLENGE_OPTION_MAX }),
+    textEn: languageText({ min: 1, max: CHALLENGE_OPTION_MAX }),
     isCorrect: z.boolean().default(false),
   })
-  .strict();
+  .strict()
+  .superRefine(oneLanguageWritten(['text']));
 
+/** A question's text in Spanish, English or both (docs/architecture.md A6.15). */
 export const challengeQuestionInputSchema = z
   .object({
-    text: textSchema(CHALLENGE_QUESTION_MAX, 3),
+    text: languageText({ min: 3, max: CHALLENGE_QUESTION_MAX }),
+    textEn: languageText({ min: 3, max: CHALLENGE_QUESTION_MAX }),
     /** Multiple choice: 2 or more, exactly one correct. Open-ended: none (any given are dropped). */
     options: z.array(challengeOptionInputSchema).max(MAX_CHALLENGE_OPTIONS).default([]),
   })
-  .strict();
+  .strict()
+  .superRefine(oneLanguageWritten(['text']));
 
+/** Title and description in Spanish, English or both (docs/architecture.md A6.15). */
 const challengeFields = {
-  title: boundedText(bounds.name),
-  description: boundedText(bounds.description),
+  title: languageText(bounds.name),
+  titleEn: languageText(bounds.name),
+  description: languageText(bounds.description),
+  descriptionEn: languageText(bounds.description),
   type: z.enum(challengeTypes, { error: 'Required field' }),
   startsAt: dateTimeSchema,
   endsAt: dateTimeSchema,
@@ -83,25 +103,45 @@ function checkChallenge(v: ChallengeFields, ctx: z.RefinementCtx) {
 const dropOpenOptions = <T extends ChallengeFields>(v: T): T =>
   v.type === 'open' ? { ...v, questions: v.questions.map((q) => ({ ...q, options: [] })) } : v;
 
+/** The form's numbers as a JSON body carries them: JSON numbers, never their text (docs/architecture.md A4). */
+const challengeBodyNumbers = {
+  winners: intSchema(1, MAX_CHALLENGE_WINNERS),
+  pointsPerWinner: intSchema(1, MAX_CHALLENGE_POINTS),
+};
+
 /**
- * Edit (JSON), and the web's form. Dates are instants with their zone; the end comes after the start;
+ * The web's form (its numbers as the fields' text). Dates are instants with their zone; the end comes after the start;
  * multiple choice questions have 2 or more options, exactly one right.
  */
-export const challengeFormSchema = z.object(challengeFields).strict().superRefine(checkChallenge).transform(dropOpenOptions);
+export const challengeFormSchema = z
+  .object(challengeFields)
+  .strict()
+  .superRefine(oneLanguageWritten(['title', 'description'], { partial: true }))
+  .superRefine(checkChallenge)
+  .transform(dropOpenOptions);
 export type ChallengeFormInput = z.input<typeof challengeFormSchema>;
 export type ChallengeForm = z.output<typeof challengeFormSchema>;
 
-/** Create: the form and its store. */
-export const challengeCreateSchema = z
-  .object({ ...challengeFields, storeId: requiredId })
+/** `PUT /api/challenges/{id}`: the form's fields in JSON. */
+export const challengeUpdateSchema = z
+  .object({ ...challengeFields, ...challengeBodyNumbers })
   .strict()
+  .superRefine(oneLanguageWritten(['title', 'description'], { partial: true }))
+  .superRefine(checkChallenge)
+  .transform(dropOpenOptions);
+
+/** Create: the form's fields and its store, in JSON. */
+export const challengeCreateSchema = z
+  .object({ ...challengeFields, ...challengeBodyNumbers, storeId: idSchema })
+  .strict()
+  .superRefine(oneLanguageWritten(['title', 'description']))
   .superRefine(checkChallenge)
   .transform(dropOpenOptions);
 export type ChallengeCreate = z.output<typeof challengeCreateSchema>;
 
 export const challengeListQuerySchema = paginationSchema
   .extend({
-    storeId: idSchema,
+    storeId: queryId,
     /** true: the active one; false: the others; absent: all. */
     active: boolish.optional(),
     search: textSchema(120).optional(),
@@ -145,8 +185,8 @@ export function challengeAnswersFormSchema(type: ChallengeType) {
   });
 }
 
-export const userChallengeQuerySchema = z.object({ storeId: idSchema.optional() }).strict();
-export const challengeParticipantsQuerySchema = paginationSchema.extend({ challengeId: idSchema }).strict();
+export const userChallengeQuerySchema = z.object({ storeId: queryId.optional() }).strict();
+export const challengeParticipantsQuerySchema = paginationSchema.extend({ challengeId: queryId }).strict();
 export type ChallengeParticipantsQuery = z.infer<typeof challengeParticipantsQuerySchema>;
 
 /**
@@ -165,8 +205,14 @@ export type ChallengeAward = z.infer<typeof challengeAwardSchema>;
 // Output
 // ------------------------------------------------------------------------------------------------
 
-export const challengeOptionSchema = z.object({ id: z.number().int(), text: z.string(), isCorrect: z.boolean() });
-export const challengeQuestionSchema = z.object({ id: z.number().int(), text: z.string(), options: z.array(challengeOptionSchema) });
+/** Texts in Spanish and English (docs/architecture.md A6.15): '' where a language was not written. */
+export const challengeOptionSchema = z.object({ id: z.number().int(), text: z.string(), textEn: z.string(), isCorrect: z.boolean() });
+export const challengeQuestionSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  textEn: z.string(),
+  options: z.array(challengeOptionSchema),
+});
 export type ChallengeQuestion = z.infer<typeof challengeQuestionSchema>;
 
 /** A challenge in the administrators' list. */
@@ -174,7 +220,9 @@ export const challengeSummarySchema = z.object({
   id: z.number().int(),
   storeId: z.number().int(),
   title: z.string(),
+  titleEn: z.string(),
   description: z.string(),
+  descriptionEn: z.string(),
   type: z.enum(challengeTypes),
   winners: z.number().int(),
   pointsPerWinner: z.number().int(),
@@ -211,7 +259,9 @@ export const userChallengeSchema = z.object({
       id: true,
       storeId: true,
       title: true,
+      titleEn: true,
       description: true,
+      descriptionEn: true,
       type: true,
       winners: true,
       pointsPerWinner: true,
@@ -223,7 +273,12 @@ export const userChallengeSchema = z.object({
     })
     .extend({
       questions: z.array(
-        z.object({ id: z.number().int(), text: z.string(), options: z.array(z.object({ id: z.number().int(), text: z.string() })) }),
+        z.object({
+          id: z.number().int(),
+          text: z.string(),
+          textEn: z.string(),
+          options: z.array(z.object({ id: z.number().int(), text: z.string(), textEn: z.string() })),
+        }),
       ),
     }),
   /** The user's own answers, once sent. */
@@ -263,6 +318,7 @@ export const challengeParticipantSchema = z.object({
   values: z.array(
     submittedAnswerSchema.extend({
       optionText: z.string().nullable(),
+      optionTextEn: z.string().nullable(),
       isCorrect: z.boolean().nullable(),
     }),
   ),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idSchema } from './common.ts';
+import { dateSchema, queryId } from './common.ts';
 
 /** Active products with this many units or fewer are listed as low stock. */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -19,7 +19,7 @@ export const DASHBOARD_WEEKLY_MAX_DAYS = 92;
  */
 export const dashboardQuerySchema = z
   .object({
-    storeId: idSchema.optional(),
+    storeId: queryId.optional(),
     from: dateSchema.optional(),
     to: dateSchema.optional(),
   })
@@ -73,9 +73,13 @@ export const dashboardSchema = z.object({
     byStatus: z.array(z.object({ status: z.number().int(), count, points })),
   }),
   /** Most ordered products in the period (canceled orders left out): units, then points. */
-  topProducts: z.array(z.object({ productId: z.number().int(), storeId: z.number().int(), name: z.string(), units: count, points })),
+  topProducts: z.array(
+    z.object({ productId: z.number().int(), storeId: z.number().int(), name: z.string(), nameEn: z.string(), units: count, points }),
+  ),
   /** Recognitions most credited by bulk loads of the store in the period: entries, then points. */
-  topRecognitions: z.array(z.object({ rewardId: z.number().int(), storeId: z.number().int(), name: z.string(), entries: count, points })),
+  topRecognitions: z.array(
+    z.object({ rewardId: z.number().int(), storeId: z.number().int(), name: z.string(), nameEn: z.string(), entries: count, points }),
+  ),
   /** Points credited to the store's users per bucket (local start date), by kind; empty buckets are 0. */
   loadsOverTime: z.array(z.object({ period: z.iso.date(), load: points, challenge: points })),
   /**
@@ -87,7 +91,9 @@ export const dashboardSchema = z.object({
   lowStock: z.object({
     threshold: z.number().int(),
     count,
-    products: z.array(z.object({ productId: z.number().int(), storeId: z.number().int(), name: z.string(), stock: count })),
+    products: z.array(
+      z.object({ productId: z.number().int(), storeId: z.number().int(), name: z.string(), nameEn: z.string(), stock: count }),
+    ),
   }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

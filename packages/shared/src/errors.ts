@@ -19,7 +19,10 @@ export const errorMessages = {
     en: 'Your session has expired, please sign in again',
     es: 'Tu sesión ha expirado, inicia sesión de nuevo',
   },
-  INVALID_TOKEN: { en: 'invalid token error', es: 'error de token inválido' },
+  INVALID_TOKEN: {
+    en: 'The access token is invalid or expired',
+    es: 'El token de acceso no es válido o ha caducado',
+  },
   FORBIDDEN: {
     en: 'You do not have permission to do this',
     es: 'No tienes permiso para hacer esto',
@@ -154,6 +157,22 @@ export const errorMessages = {
     en: 'You do not have enough points to make this purchase',
     es: 'No tienes suficientes puntos para realizar esta compra',
   },
+  ADJUSTMENT_BELOW_ZERO: {
+    en: 'This adjustment would leave {{name}} with a negative balance (current balance {{balance}})',
+    es: 'Este ajuste dejaría a {{name}} con un saldo negativo (saldo actual {{balance}})',
+  },
+  CUSTOMER_NOT_ENOUGH_POINTS: {
+    en: '{{name}} does not have enough points for this change: it takes {{total}} more points and the current balance is {{balance}}',
+    es: '{{name}} no tiene puntos suficientes para este cambio: requiere {{total}} puntos más y su saldo actual es de {{balance}}',
+  },
+  STOCK_BELOW_ZERO: {
+    en: 'This change would leave {{name}} with negative stock (current stock {{stock}})',
+    es: 'Este cambio dejaría a {{name}} con stock negativo (stock actual {{stock}})',
+  },
+  PRODUCT_OTHER_STORE: {
+    en: 'The product belongs to another store: an order takes only products of its own store',
+    es: 'El producto pertenece a otra tienda: un pedido solo lleva productos de su tienda',
+  },
   AMOUNT_TOO_LARGE: {
     en: 'The amount is too large',
     es: 'La cantidad es demasiado grande',
@@ -242,6 +261,10 @@ export const errorMessages = {
     en: 'The file has no e-mails',
     es: 'El archivo no tiene correos',
   },
+  LOAD_FILE_NO_EMAIL_COLUMN: {
+    en: 'No column of e-mails was found in the first {{rows}} rows of the file: head it “Correo” or “Email”, or check that its cells hold e-mails',
+    es: 'No se encontró una columna de correos en las primeras {{rows}} filas del archivo: ponle el encabezado «Correo» o «Email», o revisa que sus celdas tengan correos',
+  },
   PAYLOAD_TOO_LARGE: {
     en: 'The file or request is too large',
     es: 'El archivo o la solicitud es demasiado grande',
@@ -311,6 +334,26 @@ export const errorMessages = {
 export type ErrorCode = keyof typeof errorMessages;
 export const errorCodes = /* @__PURE__ */ Object.keys(errorMessages) as ErrorCode[];
 
+/**
+ * A message with its `{{name}}` placeholders filled from the error's details (numbers grouped the way the
+ * language writes them). Messages addressed to an administrator name the person or product and the figure
+ * the refusal is about; whoever throws such a code gives those details. Answers undefined when a
+ * placeholder has no value, so the caller can fall back to a text it has.
+ */
+export function fillErrorMessage(text: string, details: unknown, lang: 'es' | 'en'): string | undefined {
+  if (!text.includes('{{')) return text;
+  const values = details !== null && typeof details === 'object' ? (details as Record<string, unknown>) : {};
+  let missing = false;
+  const filled = text.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => {
+    const value = values[name];
+    if (typeof value === 'number') return new Intl.NumberFormat(lang === 'es' ? 'es-MX' : 'en-US').format(value);
+    if (typeof value === 'string' && value !== '') return value;
+    missing = true;
+    return '';
+  });
+  return missing ? undefined : filled;
+}
+
 export function isErrorCode(value: unknown): value is ErrorCode {
   // Own keys only: `constructor` or `toString` are not codes.
   return typeof value === 'string' && Object.hasOwn(errorMessages, value);
@@ -377,6 +420,10 @@ export const errorStatus = {
   AREA_OTHER_STORE: 422,
   OUT_OF_STOCK: 422,
   NOT_ENOUGH_POINTS: 422,
+  ADJUSTMENT_BELOW_ZERO: 422,
+  CUSTOMER_NOT_ENOUGH_POINTS: 422,
+  STOCK_BELOW_ZERO: 422,
+  PRODUCT_OTHER_STORE: 422,
   AMOUNT_TOO_LARGE: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
   NOT_AVAILABLE_IN_STORE: 422,
@@ -391,6 +438,7 @@ export const errorStatus = {
   LOAD_ACTIVITY_DATE: 422,
   LOAD_FILE_UNREADABLE: 422,
   LOAD_FILE_EMPTY: 422,
+  LOAD_FILE_NO_EMAIL_COLUMN: 422,
   BUSINESS_RULE: 422,
   TEAMS_UNAVAILABLE: 422,
   HEADERS_TOO_LARGE: 431,

@@ -1,11 +1,22 @@
 import { z } from 'zod';
-import { idSchema, INT32_MAX, intSchema, paginationSchema, reasonSchema, signedChangeSchema } from './common.ts';
+import {
+  idSchema,
+  INT32_MAX,
+  intSchema,
+  paginationSchema,
+  queryId,
+  reasonSchema,
+  requiredId,
+  requiredSignedChange,
+  signedChangeSchema,
+} from './common.ts';
 
 export const inventoryMovementSchema = z.object({
   id: z.number().int(),
   storeId: z.number().int(),
   productId: z.number().int(),
   productName: z.string(),
+  productNameEn: z.string(),
   delta: z.number().int(),
   stockAfter: z.number().int(),
   reason: z.string(),
@@ -15,7 +26,7 @@ export const inventoryMovementSchema = z.object({
 });
 export type InventoryMovement = z.infer<typeof inventoryMovementSchema>;
 
-export const inventoryListQuerySchema = paginationSchema.extend({ storeId: idSchema, productId: idSchema.optional() }).strict();
+export const inventoryListQuerySchema = paginationSchema.extend({ storeId: queryId, productId: queryId.optional() }).strict();
 
 /** A restock (positive delta) or an adjustment (either sign), with its reason. */
 export const inventoryMovementCreateSchema = z
@@ -26,6 +37,15 @@ export const inventoryMovementCreateSchema = z
   })
   .strict();
 export type InventoryMovementCreate = z.infer<typeof inventoryMovementCreateSchema>;
+
+/** The web's restock form: the same fields, with the delta as the field's text. */
+export const inventoryMovementFormSchema = z
+  .object({
+    productId: requiredId,
+    delta: requiredSignedChange,
+    reason: reasonSchema,
+  })
+  .strict();
 
 /**
  * Legacy `PUT /api/products/` (administrators only): takes an order line's quantity out of a product's

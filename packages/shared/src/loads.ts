@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { boundedText, dateSchema, idSchema, intSchema, paginationSchema, reasonSchema, textSchema } from './common.ts';
+import {
+  boundedText,
+  dateSchema,
+  idSchema,
+  intSchema,
+  languageText,
+  oneLanguageWritten,
+  paginationSchema,
+  queryId,
+  reasonBounds,
+  textSchema,
+} from './common.ts';
 import { bounds } from './constants.ts';
 import { activityKinds, frequencyPeriods } from './enums.ts';
 import { loadRejectionReasons, MAX_EMAIL_INPUT, MAX_LOAD_POINTS } from './load-rules.ts';
@@ -39,15 +50,22 @@ export const loadReviewRequestSchema = z
   .strict();
 export type LoadReviewRequest = z.infer<typeof loadReviewRequestSchema>;
 
-/** `POST /api/loads/` (with an Idempotency-Key): credit the correct ones. */
-export const loadCreateSchema = loadReviewRequestSchema.extend({ reason: reasonSchema }).strict();
+/**
+ * `POST /api/loads/` (with an Idempotency-Key): credit the correct ones. The reason is what the receivers
+ * read in their statement: in Spanish (`reason`), English (`reasonEn`) or both (docs/architecture.md A6.15),
+ * each 3 to 300 characters when written.
+ */
+export const loadCreateSchema = loadReviewRequestSchema
+  .extend({ reason: languageText(reasonBounds), reasonEn: languageText(reasonBounds) })
+  .strict()
+  .superRefine(oneLanguageWritten(['reason']));
 export type LoadCreate = z.infer<typeof loadCreateSchema>;
 
 export const loadListQuerySchema = paginationSchema
   .extend({
     /** Without it: every store the caller runs. */
-    storeId: idSchema.optional(),
-    rewardId: idSchema.optional(),
+    storeId: queryId.optional(),
+    rewardId: queryId.optional(),
     from: dateSchema.optional(),
     to: dateSchema.optional(),
   })
@@ -58,9 +76,9 @@ export type LoadListQuery = z.infer<typeof loadListQuerySchema>;
 export const consolidatedFiltersSchema = z
   .object({
     /** The office (store) of the loads. */
-    storeId: idSchema.optional(),
-    loadId: idSchema.optional(),
-    rewardId: idSchema.optional(),
+    storeId: queryId.optional(),
+    loadId: queryId.optional(),
+    rewardId: queryId.optional(),
     /** The receiver's name or e-mail contains this. */
     receiver: textSchema(100).optional(),
     /** The sender's name or e-mail contains this. */
@@ -77,17 +95,18 @@ export const consolidatedExportQuerySchema = consolidatedFiltersSchema.extend({ 
 export type ConsolidatedExportQuery = z.infer<typeof consolidatedExportQuerySchema>;
 
 export const loadEmailStatuses = ['correct', 'incorrect'] as const;
-export const loadEmailsQuerySchema = paginationSchema.extend({ loadId: idSchema, status: z.enum(loadEmailStatuses).optional() }).strict();
+export const loadEmailsQuerySchema = paginationSchema.extend({ loadId: queryId, status: z.enum(loadEmailStatuses).optional() }).strict();
 export type LoadEmailsQuery = z.infer<typeof loadEmailsQuerySchema>;
 
-export const loadRewardsQuerySchema = z.object({ storeId: idSchema }).strict();
+export const loadRewardsQuerySchema = z.object({ storeId: queryId }).strict();
 
 // ---------------------------------------------------------------------------------------------
 // Responses
 // ---------------------------------------------------------------------------------------------
 
 const person = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
-const named = z.object({ id: z.number().int(), name: z.string() });
+/** A recognition as loads name it: its name in Spanish and English (docs/architecture.md A6.15). */
+const named = z.object({ id: z.number().int(), name: z.string(), nameEn: z.string() });
 
 export const reviewCorrectSchema = z.object({
   index: z.number().int(),
@@ -126,7 +145,9 @@ export const loadSchema = z.object({
   storeId: z.number().int(),
   storeName: z.string(),
   reward: named.nullable(),
+  /** What the receivers read, in Spanish and English ('' where a language was not written). */
   reason: z.string(),
+  reasonEn: z.string(),
   /** The activity of a once-per-activity recognition's load (title as written, date YYYY-MM-DD). */
   activity: z.object({ title: z.string(), date: z.string() }).nullable(),
   points: z.number().int(),
@@ -143,7 +164,9 @@ export type Load = z.infer<typeof loadSchema>;
 export const loadRewardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  nameEn: z.string(),
   description: z.string(),
+  descriptionEn: z.string(),
   points: z.number().int(),
   frequencyLimit: z.number().int(),
   frequencyPeriod: z.enum(frequencyPeriods),

@@ -1,6 +1,31 @@
 // No zod here: the shop's first paint reads these (docs/decisions/0028-light-first-paint.md).
-import type { NotificationItemType } from './enums.ts';
+import { defaultLanguage, type Language, type NotificationItemType } from './enums.ts';
+import { localize, type Bilingual } from './localized.ts';
 import type { Notification } from './notifications.ts';
+
+/**
+ * Content an administrator wrote in both languages, as a notification's description stores it
+ * (docs/architecture.md A6.15): the JSON object `{"es": ..., "en": ...}`, whole (a challenge's title, a load's
+ * text) or as the name in a product news text ('Back in stock: {"es":"Termo","en":"Thermos"}'). The database
+ * writes the same with `jsonb_build_object('es', ..., 'en', ...)::text`.
+ */
+export function bilingualDescription(value: Bilingual): string {
+  return JSON.stringify({ es: value.es, en: value.en });
+}
+
+/** A stored text in `lang`: a bilingual JSON object picked with `localize`, anything else as written. */
+function contentText(stored: string, lang: Language): string {
+  if (stored.startsWith('{') && stored.endsWith('}')) {
+    try {
+      const v = JSON.parse(stored) as unknown;
+      if (v && typeof v === 'object' && typeof (v as Bilingual).es === 'string' && typeof (v as Bilingual).en === 'string')
+        return localize(v as Bilingual, lang).text;
+    } catch {
+      // Not JSON: an administrator's text that happens to be in braces.
+    }
+  }
+  return stored;
+}
 
 /**
  * How a notification reads, as a text key and its values, so each client words it in its own language.
@@ -9,7 +34,8 @@ import type { Notification } from './notifications.ts';
  * (2026)' from the expiry job, the product news of rs_product_news_flush (apps/server/src/db/functions):
  * 'Back in stock: Termo', '3 wishlist products back in stock', 'New in your category: Termo', '4 new products
  * in your category'); anything else (an administrator's reason, a load's recognition and reason) is shown as
- * written, with its type.
+ * written, with its type. Content written in both languages (`bilingualDescription`: a product's name, a
+ * challenge's title, a load's text) is given in `lang`, or in the other language where `lang` was not written.
  */
 export type NotificationText =
   | { key: 'orderPlaced'; values: { id: number } }
@@ -22,7 +48,10 @@ export type NotificationText =
   | { key: 'productsNew'; values: { count: number } }
   | { key: `${NotificationItemType}Generic`; values: { text: string } };
 
-export function describeNotification(n: Pick<Notification, 'itemType' | 'description'>): NotificationText {
+export function describeNotification(
+  n: Pick<Notification, 'itemType' | 'description'>,
+  lang: Language = defaultLanguage,
+): NotificationText {
   const d = n.description;
   if (n.itemType === 'orders') {
     const m = /^Order #(\d+)$/.exec(d);
@@ -40,15 +69,15 @@ export function describeNotification(n: Pick<Notification, 'itemType' | 'descrip
   }
   if (n.itemType === 'products') {
     const back = /^Back in stock: (.+)$/s.exec(d);
-    if (back) return { key: 'productBackInStock', values: { name: back[1]! } };
+    if (back) return { key: 'productBackInStock', values: { name: contentText(back[1]!, lang) } };
     const backMany = /^(\d+) wishlist products back in stock$/.exec(d);
     if (backMany) return { key: 'productsBackInStock', values: { count: Number(backMany[1]) } };
     const created = /^New in your category: (.+)$/s.exec(d);
-    if (created) return { key: 'productNew', values: { name: created[1]! } };
+    if (created) return { key: 'productNew', values: { name: contentText(created[1]!, lang) } };
     const createdMany = /^(\d+) new products in your category$/.exec(d);
     if (createdMany) return { key: 'productsNew', values: { count: Number(createdMany[1]) } };
   }
-  return { key: `${n.itemType}Generic`, values: { text: d } };
+  return { key: `${n.itemType}Generic`, values: { text: contentText(d, lang) } };
 }
 
 /** Where an entry leads, by item type (docs/architecture.md P2, mapped to the app's own routes). */

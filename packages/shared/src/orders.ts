@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { CART_MAX_QUANTITY } from './constants.ts';
-import { amountSchema, boolish, dateSchema, idSchema, INT32_MAX, intSchema, paginationSchema, reasonSchema, textSchema } from './common.ts';
+import {
+  amountSchema,
+  boolish,
+  dateSchema,
+  idSchema,
+  INT32_MAX,
+  intSchema,
+  paginationSchema,
+  queryId,
+  queryInt,
+  reasonSchema,
+  textSchema,
+} from './common.ts';
 
 /** Allowed moves and editable statuses (docs/architecture.md A6) live in the zod-free order-rules.ts. */
 export * from './order-rules.ts';
@@ -34,7 +46,9 @@ export type OrderCreate = z.infer<typeof orderCreateSchema>;
 export const orderLineSchema = z.object({
   id: z.number().int(),
   productId: z.number().int(),
+  /** The product's name in Spanish and English (docs/architecture.md A6.15). */
   name: z.string(),
+  nameEn: z.string(),
   picture: z.string().nullable(),
   quantity: z.number().int(),
   price: z.number().int(),
@@ -44,7 +58,15 @@ export const orderLineSchema = z.object({
 /** What an administrator's edit changed: each line's quantity (`to` 0: removed) and the comment. */
 export const orderEditChangesSchema = z.object({
   lines: z.array(
-    z.object({ lineId: z.number().int(), productId: z.number().int(), name: z.string(), from: z.number().int(), to: z.number().int() }),
+    z.object({
+      lineId: z.number().int(),
+      productId: z.number().int(),
+      /** The product's names when the edit was made ('' for a language not written, and for English in edits made before names had two languages). */
+      name: z.string(),
+      nameEn: z.string(),
+      from: z.number().int(),
+      to: z.number().int(),
+    }),
   ),
   comment: z.object({ from: z.string().nullable(), to: z.string().nullable() }).nullable(),
 });
@@ -91,9 +113,9 @@ export const orderMoveSchema = z
 
 export const orderListQuerySchema = paginationSchema
   .extend({
-    status: intSchema(1, 5).optional(),
-    storeId: idSchema.optional(),
-    userId: idSchema.optional(),
+    status: queryInt(1, 5).optional(),
+    storeId: queryId.optional(),
+    userId: queryId.optional(),
     /** The customer's name or e-mail contains this (administrators). */
     search: textSchema(100).optional(),
     from: dateSchema.optional(),
@@ -145,6 +167,7 @@ export const cartLineSchema = z.object({
   quantity: z.number().int(),
   product: z.object({
     name: z.string(),
+    nameEn: z.string(),
     slug: z.string(),
     price: z.number().int(),
     stock: z.number().int(),
@@ -158,7 +181,9 @@ export type CartLine = z.infer<typeof cartLineSchema>;
 export const cartSchema = z.object({
   data: z.array(cartLineSchema),
   total: z.number().int(),
-  warnings: z.array(z.object({ code: z.enum(['REMOVED_NO_STOCK', 'QUANTITY_LOWERED']), productId: z.number().int(), name: z.string() })),
+  warnings: z.array(
+    z.object({ code: z.enum(['REMOVED_NO_STOCK', 'QUANTITY_LOWERED']), productId: z.number().int(), name: z.string(), nameEn: z.string() }),
+  ),
 });
 export type Cart = z.infer<typeof cartSchema>;
 
@@ -173,6 +198,7 @@ export const buyAgainResultSchema = z.object({
     z.object({
       productId: z.number().int(),
       name: z.string(),
+      nameEn: z.string(),
       code: z.enum(['ALREADY_IN_CART', 'OUT_OF_STOCK', 'NOT_AVAILABLE_IN_STORE']),
     }),
   ),

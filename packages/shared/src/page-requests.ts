@@ -2,6 +2,8 @@ import { productOrders, type ProductOrder } from './enums.ts';
 import {
   ADMIN_FRAME,
   CATEGORY_ORDER,
+  HOME_FIRST_ROWS,
+  HOME_ROW_SIZE,
   LATEST_NOTIFICATIONS_PAGE_SIZE,
   MOVEMENTS_PAGE_SIZE,
   MY_ORDERS_PAGE_SIZE,
@@ -66,7 +68,7 @@ export interface PageNeeds {
  * components' (BannerCarousel, ProductCard, ProductDetail; a web test reads them and compares).
  */
 export const pictureSizes = {
-  banner: '(min-width: 1280px) 1232px, 100vw',
+  banner: '(min-width: 1280px) 806px, (min-width: 1024px) 66vw, 100vw',
   productCard: '(min-width: 1024px) 220px, 45vw',
   productDetail: '(min-width: 768px) 600px, 100vw',
 } as const;
@@ -107,10 +109,14 @@ const texts =
 /** The needs of each page module and frame that has any, by its module. */
 export const pageNeeds: Record<string, PageNeeds> = {
   'src/app/routes/home.tsx': {
-    // The notifications block's texts (signed in), so it is there in the first paint.
-    texts: signedInTexts('notifications'),
+    // No texts beyond the shell's: the notifications block (signed in) is below the first screen and loads
+    // its own later (HomeNotificationsSlot; docs/decisions/0028-light-first-paint.md).
+    // The banners and the rows of the first screen (the rows below it load as they near the screen).
     requests: async ({ get, user }) => {
-      const banners = await get('/api/banners/', { storeId: user?.storeId });
+      const [banners] = await Promise.all([
+        get('/api/banners/', { storeId: user?.storeId }),
+        ...HOME_FIRST_ROWS.map((type) => get('/api/products/stats/', { type, limit: HOME_ROW_SIZE })),
+      ]);
       const picture = banners?.data?.[0]?.picture;
       return picture ? { url: picture, sizes: pictureSizes.banner } : undefined;
     },
@@ -140,14 +146,21 @@ export const pageNeeds: Record<string, PageNeeds> = {
     },
   },
   'src/app/routes/product.tsx': {
-    // The product by its slug, then as the signed-in user's store has it; other results of its category.
+    // Signed in, the texts of buy now's confirmation (docs/architecture.md A6.6).
+    texts: signedInTexts('orders'),
+    // The product by its slug, then as the signed-in user's store has it; other results of its category;
+    // signed in, whether it is in the wishlist.
     requests: async ({ get, user, search }) => {
       const slug = search.get('slug');
       if (!slug) return;
       let product = (await get(`/api/products/slug/${encodeURIComponent(slug)}`))?.data;
       if (!product) return;
       if (user) product = (await get(`/api/productsAuth/${product.id}`))?.data ?? product;
-      await get(otherResults(user), { categoryId: product.categoryId, excludeId: product.id, limit: OTHER_RESULTS_LIMIT });
+      await Promise.all([
+        get(otherResults(user), { categoryId: product.categoryId, excludeId: product.id, limit: OTHER_RESULTS_LIMIT }),
+        // Whether it is in the reader's wishlist (the button shows it).
+        user && get('/api/wishlists/', { productId: product.id, page: 1, pageSize: 1 }),
+      ]);
       const picture = firstPicture([product]);
       return picture ? { url: picture, sizes: pictureSizes.productDetail } : undefined;
     },
@@ -180,7 +193,8 @@ export const pageNeeds: Record<string, PageNeeds> = {
     requests: async ({ get, user }) => void (user && (await Promise.all([get('/api/users/profile'), get('/api/userPreferences')]))),
   },
   'src/app/routes/account.tsx': {
-    texts: signedInTexts('points'),
+    // The page's texts and its date fields' (the custom period).
+    texts: ({ user }) => (user ? ['points', 'controls'] : []),
     requests: async ({ get, user }) => {
       if (!user) return;
       const [program] = await Promise.all([get('/api/program'), get('/api/accounts/statistics')]);
@@ -197,7 +211,8 @@ export const pageNeeds: Record<string, PageNeeds> = {
     requests: async ({ get, user }) => void (user && (await get('/api/notifications/', { page: 1, pageSize: NOTIFICATIONS_PAGE_SIZE }))),
   },
   // The admin area's frame (its header's texts), then each admin page's own.
-  [ADMIN_FRAME]: { texts: texts('admin', 'loads', 'challenges') },
+  // The texts of the forms' controls (both languages side by side, files, dates) too.
+  [ADMIN_FRAME]: { texts: texts('admin', 'loads', 'challenges', 'controls') },
   'src/app/routes/admin/dashboard.tsx': { texts: texts('dashboard') },
   'src/app/routes/admin/orders.tsx': { texts: texts('admin') },
   'src/app/routes/admin/inventory.tsx': { texts: texts('admin') },

@@ -51,6 +51,13 @@ export const NOTIFICATIONS_PAGE_SIZE = 10;
 export const WISHLIST_PAGE_SIZE = 20;
 export const MY_ORDERS_PAGE_SIZE = 10;
 export const MOVEMENTS_PAGE_SIZE = 10;
+/** The products of a home row (featured, new, recommended, most viewed). */
+export const HOME_ROW_SIZE = 10;
+/**
+ * The home rows of the first screen, on a phone and on a desktop: they come with the page (its first data)
+ * and paint with it; the rows below them load as they near the screen.
+ */
+export const HOME_FIRST_ROWS = ['featured', 'new'] as const;
 /** "Other results" asked for a category or a product (the page shows fewer, without the ones it already has). */
 export const OTHER_RESULTS_LIMIT = 8;
 /** A search text, as far as it is searched for. */

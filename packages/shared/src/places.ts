@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { latitudeSchema, longitudeSchema } from './stores.ts';
+import { latitudeQuerySchema, latitudeSchema, longitudeQuerySchema, longitudeSchema } from './stores.ts';
 
 /**
  * Places (docs/decisions/0029-offline-reverse-geocoding.md): what the server derives from a latitude and a
@@ -33,8 +33,10 @@ export const savedPlaceSchema = placeSchema.extend({ locatedAt: z.string() });
 export type SavedPlace = z.infer<typeof savedPlaceSchema>;
 
 /**
- * A position as query parameters (`GET /api/places/reverse`) or a body (`PUT /api/users/profile/position`):
- * latitude in [-90, 90], longitude in [-180, 180]; anything else is INVALID_COORDINATES.
+ * A position in a JSON body (`PUT /api/users/profile/position`): latitude in [-90, 90], longitude in
+ * [-180, 180], JSON numbers; anything else is INVALID_COORDINATES.
  */
 export const coordinatesSchema = z.object({ latitude: latitudeSchema, longitude: longitudeSchema }).strict();
 export type Coordinates = z.infer<typeof coordinatesSchema>;
+/** The same position as query parameters (`GET /api/places/reverse`): the numbers in decimal digits. */
+export const coordinatesQuerySchema = z.object({ latitude: latitudeQuerySchema, longitude: longitudeQuerySchema }).strict();

@@ -9,6 +9,12 @@ export const movementLineSchema = z.object({
   description: z.string(),
   refType: z.string().nullable(),
   refId: z.number().int().nullable(),
+  /**
+   * What the line says, as a key and its values (docs/architecture.md A6.15), worded in the reader's language
+   * by `describeMovement`; null on lines written before the ledger kept them (`description` then).
+   */
+  descriptionKey: z.string().nullable(),
+  descriptionValues: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
 });
 export type MovementLine = z.infer<typeof movementLineSchema>;
@@ -34,4 +40,4 @@ export const accountStatisticsSchema = z.object({
 export type AccountStatistics = z.infer<typeof accountStatisticsSchema>;
 
 // Defined without zod, so the account page reads it without the schemas; re-exported for the server.
-export { describeMovement } from './movement-text.ts';
+export { describeMovement, movementKeys, type MovementKey, type MovementText } from './movement-text.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, textSchema } from './common.ts';
+import { idSchema, requiredId, textSchema } from './common.ts';
 import { contactMethods, languages, OrderStatus } from './enums.ts';
 import { savedPlaceSchema } from './places.ts';
 import { CHOOSE_AN_OPTION, INVALID_POSTAL_CODE, POSTAL_CODE_PATTERN, profileBounds } from './profile-rules.ts';
@@ -21,10 +21,10 @@ export * from './profile-rules.ts';
 /** Required free text in the words of docs/architecture.md P5 ('Required field', 'Too short!', 'Too long!'). */
 const required = (b: { min: number; max: number }) => textSchema(b.max, b.min);
 
-/** An optional id from a form's select: empty means none. */
-const optionalId = z.preprocess((v) => (v === '' || v === undefined ? null : v), idSchema.nullable());
+/** An optional id from a form's select (its text): empty means none. */
+const optionalId = z.preprocess((v) => (v === '' || v === undefined ? null : v), requiredId.nullable());
 
-/** `POST /api/users/profile`: the preferences form (react-hook-form on the web validates with it too). */
+/** The web's preferences form: the ids of its selects as their text, empty for none. */
 export const profileFormSchema = z
   .object({
     city: required(profileBounds.city),
@@ -47,6 +47,11 @@ export const profileFormSchema = z
   .strict();
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileForm = z.output<typeof profileFormSchema>;
+
+/** `POST /api/users/profile`: the form's fields in JSON, the ids as JSON numbers (null: none). */
+export const profileUpdateSchema = profileFormSchema
+  .extend({ preferredCategoryId: idSchema.nullable().default(null), storeId: idSchema.nullable().optional() })
+  .strict();
 
 /** `GET /api/userPreferences`: the session user's saved preferences (nulls until the first save). */
 export const userPreferencesSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bounds } from './constants.ts';
-import { boolish, boundedText, idSchema, paginationSchema, textSchema } from './common.ts';
+import { boundedText, idSchema, numberSchema, paginationSchema, queryId, queryNumber, requiredNumber, textSchema } from './common.ts';
 
 /** A store (office) of docs/architecture.md P3. */
 export const storeSchema = z.object({
@@ -36,20 +36,15 @@ export const storeBounds = {
   code: { max: 40 },
 } as const;
 
-/**
- * A latitude or longitude: a number in [-limit, limit]. An empty or missing field is 'Required field'
- * (only then: `{ error: string }` would give every failure, the range too, that message).
- */
-const coordinate = (limit: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ error: (issue) => (Number.isNaN(issue.input) ? 'Required field' : undefined) })
-      .min(-limit)
-      .max(limit),
-  );
-export const latitudeSchema = coordinate(90);
-export const longitudeSchema = coordinate(180);
+/** A latitude or a longitude in a JSON body: a JSON number in [-90, 90] or [-180, 180]. */
+export const latitudeSchema = numberSchema(-90, 90);
+export const longitudeSchema = numberSchema(-180, 180);
+/** The same in a query string (`-33.45`). */
+export const latitudeQuerySchema = queryNumber(-90, 90);
+export const longitudeQuerySchema = queryNumber(-180, 180);
+/** The same in a form: an empty field is 'Required field'. */
+const latitudeField = requiredNumber(-90, 90);
+const longitudeField = requiredNumber(-180, 180);
 
 /** An optional directory code: empty means none. */
 const code = textSchema(storeBounds.code.max)
@@ -76,14 +71,16 @@ export const storeFormSchema = z
 export type StoreForm = z.infer<typeof storeFormSchema>;
 
 /** `PUT /api/stores/{id}`: any of the form's fields (the legacy call sends title, sedeId, inventoryId), and `active`. */
-export const storeUpdateSchema = storeFormSchema.partial().extend({ active: boolish.optional() }).strict();
+export const storeUpdateSchema = storeFormSchema.partial().extend({ active: z.boolean().optional() }).strict();
 export type StoreUpdate = z.infer<typeof storeUpdateSchema>;
 
 /** The store dialog of the admin area: the form's fields and, when editing, `active`. */
-export const storeEditSchema = storeFormSchema.omit({ createdBy: true, modifiedBy: true }).extend({ active: z.boolean() });
+export const storeEditSchema = storeFormSchema
+  .omit({ createdBy: true, modifiedBy: true })
+  .extend({ lat: latitudeField, long: longitudeField, active: z.boolean() });
 
 /** `GET /api/stores/user/`: the session user's store, or (administrators) that of `userId`. */
-export const userStoreQuerySchema = z.object({ userId: idSchema.optional() }).strict();
+export const userStoreQuerySchema = z.object({ userId: queryId.optional() }).strict();
 
 /** What keeps a store from being deleted (`STORE_IN_USE` details): how many rows of each kind name it. */
 export const storeUsageSchema = z.object({

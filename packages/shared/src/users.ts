@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { boolish, idSchema, intSchema, paginationSchema, reasonSchema, textSchema } from './common.ts';
+import {
+  boolish,
+  idSchema,
+  intSchema,
+  paginationSchema,
+  queryId,
+  queryInt,
+  reasonSchema,
+  requiredInt,
+  requiredSignedChange,
+  signedChangeSchema,
+  textSchema,
+} from './common.ts';
 import { Role, roleValues } from './enums.ts';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, EMPLOYEE_ID_MAX } from './user-rules.ts';
 
@@ -64,9 +76,9 @@ export const userListQuerySchema = z
   .object({
     page: paginationSchema.shape.page,
     pageSize: paginationSchema.shape.pageSize,
-    storeId: idSchema.optional(),
+    storeId: queryId.optional(),
     search: textSchema(120).optional(),
-    role: intSchema(Role.User, Role.SuperAdmin).optional(),
+    role: queryInt(Role.User, Role.SuperAdmin).optional(),
     active: boolish.optional(),
   })
   .strict();
@@ -99,30 +111,18 @@ export const userRoleUpdateSchema = z
 export type UserRoleUpdate = z.infer<typeof userRoleUpdateSchema>;
 
 /**
- * A signed change of points like `signedChangeSchema` (a whole number, never 0, at most a million either
- * way), where an empty form field is 'Required field' rather than 0.
- */
-const pointsChangeSchema = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce
-    .number({ error: (issue) => (Number.isNaN(issue.input) ? 'Required field' : undefined) })
-    .int()
-    .min(-1_000_000)
-    .max(1_000_000)
-    .refine((v) => v !== 0, 'Must not be zero'),
-);
-
-/**
  * Legacy `POST /api/users/points` (administrators of the user's store): a load (positive, only in the
  * accrual window) or an adjustment (negative, never below 0). Answers the new balance, the sum of the ledger.
  */
 export const userPointsSchema = z
   .object({
     userId: idSchema,
-    value: pointsChangeSchema,
+    value: signedChangeSchema,
     description: reasonSchema,
   })
   .strict();
+/** The web's points form (the user is the page's): the change as the field's text; empty is 'Required field'. */
+export const userPointsFormSchema = z.object({ value: requiredSignedChange, description: reasonSchema }).strict();
 export const userPointsResultSchema = z.object({ data: z.object({ userId: z.number().int(), value: z.number().int() }) });
 
 /** A personal API token as its owner sees it: never the secret, never its hash. */
@@ -146,6 +146,13 @@ export const apiTokenCreateSchema = z
   })
   .strict();
 export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
+/** The web's token form: the same fields, with the days as the field's text. */
+export const apiTokenFormSchema = z
+  .object({
+    name: textSchema(80, 1),
+    days: requiredInt(1, API_TOKEN_MAX_DAYS).default(API_TOKEN_DEFAULT_DAYS),
+  })
+  .strict();
 
 /** The answer to a new token: the secret, shown this once. */
 export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: z.string() });

@@ -63,25 +63,55 @@ function formatter(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, op
   return f;
 }
 
-/** The instant a local date (YYYY-MM-DD) begins in a time zone. */
-export function startOfLocalDay(date: string, timeZone: string): Date {
-  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
-  const offsetAt = (instant: number) => {
-    const parts = formatter(clockFormatters, timeZone, () => ({
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })).formatToParts(instant);
-    const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - instant;
-  };
-  const guess = utcMidnight - offsetAt(utcMidnight);
-  return new Date(utcMidnight - offsetAt(guess));
+/** How far a zone's clock is ahead of UTC at an instant, in ms (seconds kept: old zones had odd offsets). */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = formatter(clockFormatters, timeZone, () => ({
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  })).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const wholeSecond = Math.floor(instant / 1000) * 1000;
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - wholeSecond;
 }
+
+const HOUR = 3_600_000;
+/** Every zone's offset lies within this much of UTC (UTC-12 to UTC+14, and a margin). */
+const WIDEST_OFFSET = 15 * HOUR;
+
+/**
+ * The instant a local date (YYYY-MM-DD) begins in a time zone: the first instant whose local date is that
+ * day (docs/architecture.md A6.2). Usually local midnight; where a clock change skips midnight
+ * (America/Santiago on 2026-09-06 goes from 23:59:59 to 01:00), the instant of the change. A day a zone
+ * skipped whole begins where the next one does. The end of a day is the start of the next one.
+ */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const wallMidnight = Date.parse(`${date}T00:00:00Z`);
+  const isOnOrAfter = (instant: number) => localDate(new Date(instant), timeZone) >= date;
+  const isStart = (instant: number) => isOnOrAfter(instant) && !isOnOrAfter(instant - 1);
+  // The day begins within a day of its wall-clock midnight read in UTC: local midnight at the offset in force
+  // before the day or after it, when that midnight exists.
+  for (const offset of new Set([offsetAt(wallMidnight - WIDEST_OFFSET, timeZone), offsetAt(wallMidnight + WIDEST_OFFSET, timeZone)])) {
+    if (isStart(wallMidnight - offset)) return new Date(wallMidnight - offset);
+  }
+  // Midnight was skipped by a clock change: the day begins at the change. The local date only moves forward
+  // across the window, so the first instant on or after the day is found by halving it.
+  let before = wallMidnight - WIDEST_OFFSET;
+  let after = wallMidnight + WIDEST_OFFSET;
+  while (after - before > 1) {
+    const middle = Math.floor((before + after) / 2);
+    if (isOnOrAfter(middle)) after = middle;
+    else before = middle;
+  }
+  return new Date(after);
+}
+
+/** The instant a local date ends (exclusive): when the next day begins. */
+export const endOfLocalDay = (date: string, timeZone: string): Date => startOfLocalDay(addDays(date, 1), timeZone);
 
 /** 29 Feb in a common year falls back to 28 Feb. */
 function onYear(year: number, monthDay: string): string {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error.ts';
+import { assertInputWires } from './input-wires.ts';
 
 /** Whether a route reads a multipart form (its schema says `consumes: ['multipart/form-data']`, as the OpenAPI document needs). */
 export function readsForm(route: Pick<RouteOptions, 'schema'>): boolean {
@@ -86,8 +87,17 @@ async function collectParts(request: FastifyRequest): Promise<FormData> {
   return { fields, files };
 }
 
-/** Validates form fields with a shared zod schema; failures look like every other validation error. */
+const checkedForms = new WeakSet<z.ZodType>();
+
+/**
+ * Validates form fields with a shared zod schema; failures look like every other validation error. The
+ * fields are text: a schema that expects JSON numbers or booleans, or coerces, is a bug (lib/input-wires.ts).
+ */
 export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.infer<S> {
+  if (!checkedForms.has(schema)) {
+    assertInputWires(schema, 'multipart', 'a multipart form');
+    checkedForms.add(schema);
+  }
   const result = schema.safeParse(fields);
   if (!result.success) {
     throw new AppError(

@@ -14,8 +14,20 @@ export function normalizeSearch(text: string): string {
     .trim();
 }
 
-export function productSearchText(name: string, categoryTitle: string, description: string): string {
-  return normalizeSearch(`${name} ${categoryTitle} ${description}`);
+/**
+ * What search matches of a product (`products.search_text`): its name, its category's title and its
+ * description, each in Spanish and then English (docs/architecture.md A6.10, A6.15); a language not
+ * written adds nothing. The name comes first: the PostgreSQL search ranks a text starting with the query first.
+ */
+export function productSearchText(
+  name: string,
+  categoryTitle: string,
+  description: string,
+  english: { name?: string; categoryTitle?: string; description?: string } = {},
+): string {
+  return normalizeSearch(
+    `${name} ${english.name ?? ''} ${categoryTitle} ${english.categoryTitle ?? ''} ${description} ${english.description ?? ''}`,
+  );
 }
 
 /** URL slug from a title: "Termos y tazas" -> "termos-y-tazas". */

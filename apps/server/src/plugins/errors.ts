@@ -67,21 +67,45 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, code: Er
   return reply.status(statusCode).send({
     statusCode,
     code,
-    message: errorMessage(code, lang),
+    message: errorMessage(code, lang, details),
     ...(details === undefined ? {} : { details }),
     requestId: request.id,
   });
+}
+
+interface IssueLike {
+  path: PropertyKey[];
+  message: string;
+  code: string;
+  errors?: IssueLike[][];
+}
+
+/**
+ * zod reports a value no alternative of a union takes as one issue at the union (`{"lines": [{"productId":
+ * true}]}` against buy-now-or-cart); the details name instead the fields of the alternative that came
+ * closest: the one whose problems lie deepest, then the one with the fewest (docs/architecture.md A4).
+ */
+function unionIssues(path: PropertyKey[], alternatives: IssueLike[][]): { path: PropertyKey[]; message: string; code: string }[] {
+  const depth = (issues: IssueLike[]) => Math.max(...issues.map((i) => i.path.length));
+  const closest = alternatives.filter((issues) => issues.length > 0).sort((a, b) => depth(b) - depth(a) || a.length - b.length)[0];
+  if (!closest) return [{ path, message: 'Invalid input', code: 'invalid_union' }];
+  return closest.flatMap((i) =>
+    i.code === 'invalid_union' && i.errors?.length ? unionIssues([...path, ...i.path], i.errors) : [{ ...i, path: [...path, ...i.path] }],
+  );
 }
 
 /** Status and code for any error a request can end with. */
 function classify(error: FastifyError | AppError, request: FastifyRequest): [ErrorCode, unknown?] {
   if (error instanceof AppError) return [error.code, error.details];
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const details = error.validation.map((v) => ({
-      field: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
-      message: v.message,
-      code: (v.params as { issue?: { code?: string } })?.issue?.code ?? v.keyword,
-    }));
+    const details = error.validation.flatMap((v) => {
+      const path = v.instancePath.split('/').filter(Boolean);
+      const alternatives = v.keyword === 'invalid_union' ? (v.params as { errors?: IssueLike[][] }).errors : undefined;
+      const issues = alternatives?.length
+        ? unionIssues(path, alternatives)
+        : [{ path, message: v.message ?? 'Invalid input', code: (v.params as { issue?: { code?: string } })?.issue?.code ?? v.keyword }];
+      return issues.map((i) => ({ field: [error.validationContext, ...i.path.map(String)].join('.'), message: i.message, code: i.code }));
+    });
     return ['VALIDATION_FAILED', details];
   }
   if (isResponseSerializationError(error)) {

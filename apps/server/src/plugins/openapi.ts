@@ -12,6 +12,7 @@ import { errorCodes, errorStatus, type ErrorCode } from '@rewards/shared/errors'
 import { MAX_LOAD_FILE_BYTES } from '@rewards/shared/loads';
 import { MAX_PRODUCT_PICTURES, MAX_UPLOAD_BYTES, productCreateSchema, productUpdateSchema } from '@rewards/shared/products';
 import type { Config } from '../config.ts';
+import { assertInputWires } from '../lib/input-wires.ts';
 import { SESSION_COOKIE } from './auth.ts';
 
 /**
@@ -41,6 +42,7 @@ const SAFE_METHODS = new Set<string>(['GET', 'HEAD', 'OPTIONS']);
 
 /** What the transform learns of a route and `transformObject` turns into responses; never left in the document. */
 const ERRORS_KEY = 'x-rs-errors';
+const ANSWERS_KEY = 'x-rs-answers';
 
 /** Short descriptions of the tags the routes use. */
 const TAGS: Record<string, string> = {
@@ -90,6 +92,37 @@ const MULTIPART_FORMS: Record<string, MultipartForm> = {
   'POST /api/loads/emails/file': { files: [{ name: 'file', required: true, max: 1, maxBytes: MAX_LOAD_FILE_BYTES }] },
 };
 
+/**
+ * Answers a route gives that no zod schema describes (a redirect has no body, a page is HTML), keyed by
+ * method and document path like MULTIPART_FORMS; the JSON answers and files are in the routes' own
+ * `response` schemas. The API fuzz test (test/api-fuzz.test.ts) fails on any status or content type an
+ * operation answers that its document does not list.
+ */
+const location = { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } };
+const retryAfter = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } } };
+const OTHER_ANSWERS: Record<string, Record<string, JsonSchema>> = {
+  'GET /api/auth/login': {
+    302: { description: "To the identity provider's sign-in page (a signed flow cookie is set)", headers: location },
+    503: {
+      description:
+        'The identity provider cannot be reached: an HTML page for a browser (Accept: text/html), else the error envelope with IDENTITY_PROVIDER_UNAVAILABLE',
+      headers: retryAfter,
+      content: {
+        'text/html': { schema: { type: 'string' } },
+        'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } },
+      },
+    },
+  },
+  'GET /api/auth/callback': {
+    302: {
+      description:
+        'Signed in: to the page the sign-in started from, with `signin=new` (first sign-in) or `signin=ok`, and the session cookie set. ' +
+        'Not signed in: to `/login?error=CODE` (SIGN_IN_FAILED, USER_INACTIVE, IDENTITY_PROVIDER_UNAVAILABLE)',
+      headers: location,
+    },
+  },
+};
+
 /** The error answers an operation documents, one per status, each with the codes of that status from the table. */
 const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   400: { name: 'BadRequest', description: 'The request is malformed or a field is not valid (`details`: `[{ field, message, code }]`)' },
@@ -126,8 +159,18 @@ export function operationIdOf(method: string, path: string): string {
   return method.toLowerCase() + words.map(capital).join('');
 }
 
-const propertiesOf = (schema: unknown): string[] =>
-  schema && typeof schema === 'object' && 'properties' in schema ? Object.keys((schema as { properties: object }).properties) : [];
+/** Every property name of a schema at any depth: nested objects, array items, alternatives (`lines[].productId`). */
+function propertiesOf(schema: unknown): string[] {
+  if (!schema || typeof schema !== 'object') return [];
+  const s = schema as JsonSchema;
+  const own = s.properties && typeof s.properties === 'object' ? Object.entries(s.properties as JsonSchema) : [];
+  const alternatives = ['anyOf', 'oneOf', 'allOf'].flatMap((k) => (Array.isArray(s[k]) ? (s[k] as unknown[]) : []));
+  return [
+    ...own.flatMap(([name, value]) => [name, ...propertiesOf(value)]),
+    ...propertiesOf(s.items),
+    ...alternatives.flatMap(propertiesOf),
+  ];
+}
 
 /** A field naming a record the server looks up (404 when it does not exist or is not the caller's). */
 const namesRecord = (field: string) => field === 'id' || field === 'slug' || /[a-z](Id|Ids)$/.test(field);
@@ -202,6 +245,7 @@ const transform: SwaggerTransform = (document) => {
       // a route that accepts only one says so in its own schema.
       security: schema.security ?? (access === 'public' ? [] : [{ session: [] }, { token: [] }]),
       [ERRORS_KEY]: errorStatusesOf(method, access, schema, Boolean(route.config?.rateLimit)),
+      [ANSWERS_KEY]: OTHER_ANSWERS[`${method} ${documentPath(url)}`],
     } as FastifySchema,
   };
 };
@@ -254,8 +298,15 @@ const transformObject: SwaggerTransformObject = (document) => {
     for (const [verb, operation] of Object.entries(item)) {
       const where = `${verb.toUpperCase()} ${path}`;
       const statuses = (operation[ERRORS_KEY] as number[] | undefined) ?? [];
+      const answers = operation[ANSWERS_KEY] as Record<string, unknown> | undefined;
       delete operation[ERRORS_KEY];
+      delete operation[ANSWERS_KEY];
       const responses = (operation.responses ??= {});
+      if (answers) {
+        // A route without a response schema gets @fastify/swagger's placeholder 200: its real answers replace it.
+        if ((responses['200'] as { description?: string } | undefined)?.description === 'Default Response') delete responses['200'];
+        Object.assign(responses, answers);
+      }
       for (const status of statuses) responses[status] ??= { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` };
       responses.default ??= { $ref: '#/components/responses/Error' };
       if (operation.operationId) {
@@ -294,6 +345,8 @@ const transformObject: SwaggerTransformObject = (document) => {
 };
 
 export const openApiPlugin = fp(async function openApiPlugin(app: FastifyInstance, opts: { config: Pick<Config, 'publicUrl'> }) {
+  // The forms' fields are text: a form built from the JSON primitives (or coercing) stops the start (lib/input-wires.ts).
+  for (const [where, form] of Object.entries(MULTIPART_FORMS)) if (form.fields) assertInputWires(form.fields, 'multipart', where);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

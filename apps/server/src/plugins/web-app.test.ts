@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { descriptions } from './web-app.ts';
 
 // The plugins app.ts assembles around the API: the built web app and its pages, security headers, the
 // benchmark's ceiling route (only when asked for).
@@ -12,7 +13,11 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-web-dist-'));
 let t: TestApp;
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>RS</title></head><body></body></html>');
+  // As apps/web/index.html opens: in Spanish (a test below holds the two alike).
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><html lang="es"><head><meta name="description" content="${descriptions.es}" /><title>RS</title></head><body></body></html>`,
+  );
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   // Vite's manifest: the entry, a page and the texts it needs, and a chunk they share with the entry.
   fs.mkdirSync(path.join(dist, '.vite'));
@@ -102,6 +107,36 @@ describe('web app', () => {
     expect(en.body).toContain('"/api/auth/session":{"data":null');
     // Someone else's session is never in it; a page the table does not list has none.
     expect(en.body).not.toContain(String(shopper.session));
+  });
+
+  it("opens a first visit in the browser's language, and a chosen one in the choice, as the app will show it", async () => {
+    const visit = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'GET', url: '/faq', headers });
+      const block = JSON.parse(/id="page-data">(.*?)<\/script>/s.exec(res.body)![1]!);
+      return {
+        html: /<html lang="(\w+)">/.exec(res.body)?.[1],
+        data: block.lang,
+        english: res.body.includes(descriptions.en),
+        vary: res.headers.vary,
+      };
+    };
+    // No choice yet: the browser's first language the app has (es for es-*, en for en-*), else es.
+    expect(await visit({ 'accept-language': 'en-US,en;q=0.9' })).toMatchObject({ html: 'en', data: 'en', english: true });
+    expect(await visit({ 'accept-language': 'fr-FR,en-GB;q=0.8,es;q=0.5' })).toMatchObject({ html: 'en', data: 'en' });
+    expect(await visit({ 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' })).toMatchObject({ html: 'es', data: 'es', english: false });
+    expect(await visit({ 'accept-language': 'de-DE' })).toMatchObject({ html: 'es', data: 'es' });
+    expect(await visit({})).toMatchObject({ html: 'es', data: 'es' });
+    // A choice (the app's `lang` cookie) wins over the browser's.
+    expect(await visit({ 'accept-language': 'en-US', cookie: 'lang=es' })).toMatchObject({ html: 'es', data: 'es', english: false });
+    const chosen = await visit({ 'accept-language': 'es-ES', cookie: 'lang=en' });
+    expect(chosen).toMatchObject({ html: 'en', data: 'en', english: true });
+    expect(chosen.vary).toContain('accept-language');
+  });
+
+  it("is built from the web app's index.html as it is written (in Spanish, with the description it replaces)", () => {
+    const index = fs.readFileSync(path.resolve(import.meta.dirname, '../../../web/index.html'), 'utf8');
+    expect(index).toContain('<html lang="es">');
+    expect(index).toContain(`content="${descriptions.es}"`);
   });
 
   it('answers unknown API routes and files with the error envelope', async () => {

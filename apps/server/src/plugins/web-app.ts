@@ -8,6 +8,7 @@ import { defaultLanguage, languages, type Language } from '@rewards/shared/enums
 import { askFirstData, pageTexts, type Get, type Picture, type Query } from '@rewards/shared/page-requests';
 import { matchPage, type AppPage, type Visitor } from '@rewards/shared/pages';
 import { srcSet, variantUrl } from '@rewards/shared/pictures';
+import { pickLanguage } from '../lib/language.ts';
 import type { ServerContext } from '../server-context.ts';
 import { sendError } from './errors.ts';
 import { documentOnlyHeaders } from './security.ts';
@@ -76,8 +77,9 @@ export const webAppPlugin = fp(async function webAppPlugin(app: FastifyInstance,
     const match = matchPage(url.pathname);
     if (match) {
       // Built per request (the data is the visitor's own): private, and compressed here (a few KB, < 1 ms).
-      const body = html.replace('</head>', `${await pageHead(app, request, url, match, chunks)}</head>`);
-      reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie');
+      const lang = languageOf(request);
+      const body = inLanguage(html, lang).replace('</head>', `${await pageHead(app, request, url, match, chunks, lang)}</head>`);
+      reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, accept-language, cookie');
       if (/\bbr\b/.test(encodings))
         return reply
           .header('content-encoding', 'br')
@@ -112,10 +114,25 @@ function dataKey(apiPath: string, query: Query = {}): string {
   return url.pathname + url.search;
 }
 
-/** The visitor's language as the web app sends it (its `lang` cookie), else the default. */
+/**
+ * The visitor's language as the web app sends it (its `lang` cookie), else the browser's as the app picks
+ * it on a first visit (`Accept-Language`, the same list as `navigator.languages`; es when it has neither).
+ */
 function languageOf(request: FastifyRequest): Language {
   const lang = (request.cookies as Record<string, string | undefined> | undefined)?.lang;
-  return languages.includes(lang as Language) ? (lang as Language) : defaultLanguage;
+  return languages.includes(lang as Language) ? (lang as Language) : pickLanguage(request.headers['accept-language']);
+}
+
+/** What index.html says in words, per language: the description search engines and link previews show. */
+export const descriptions: Record<Language, string> = {
+  es: 'Rewards Store: canjea tus puntos de reconocimiento por productos y tarjetas de regalo.',
+  en: 'Rewards Store: redeem your recognition points for products and gift cards.',
+};
+
+/** index.html in `lang`: its `<html lang>` and its description, as the app will show the page. */
+function inLanguage(page: string, lang: Language): string {
+  if (lang === defaultLanguage) return page;
+  return page.replace('<html lang="es">', `<html lang="${lang}">`).replace(descriptions.es, descriptions[lang]);
 }
 
 /** How long a page's HTML may wait for its data; past it, the page asks for it itself. */
@@ -127,8 +144,8 @@ async function pageHead(
   url: URL,
   { page, params }: { page: AppPage; params: Record<string, string> },
   chunks: (modules: string[], lang: Language, texts: string[]) => string[],
+  lang: Language,
 ): Promise<string> {
-  const lang = languageOf(request);
   const answers = new Map<string, string>();
   const asked = new Map<string, Promise<unknown>>();
   const get: Get = (apiPath, query) => {

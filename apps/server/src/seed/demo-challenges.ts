@@ -10,10 +10,10 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /**
- * One demo challenge per store (docs/architecture.md A7), written through the same service as the API: the first
- * store's trivia about the program is active and open (so /challenge has something to answer), with
- * five demo employees' answers (three all right) for the participants tab; the other stores' are
- * inactive drafts. Nobody is notified and nothing is awarded: the demo accounts' notifications and
+ * One demo challenge per store (docs/architecture.md A7), in Spanish and English (A6.15), written through
+ * the same service as the API: the first store's trivia about the program is active and open (so
+ * /challenge has something to answer), with five demo employees' answers (three all right) for the
+ * participants tab; the other stores' are inactive drafts. Nobody is notified and nothing is awarded: the demo accounts' notifications and
  * points stay as the journeys expect them.
  */
 export async function seedDemoChallenges(db: Db, now: Date): Promise<void> {
@@ -28,7 +28,10 @@ export async function seedDemoChallenges(db: Db, now: Date): Promise<void> {
     {
       storeId: first,
       title: 'Trivia del programa de puntos',
+      titleEn: 'Points program trivia',
       description: 'Responde tres preguntas sobre cómo funciona el programa. Los tres primeros en acertar todas ganan 200 puntos cada uno.',
+      descriptionEn:
+        'Answer three questions about how the program works. The first three people to get them all right win 200 points each.',
       type: 'multiple_choice',
       startsAt: at(-DAY),
       endsAt: at(30 * DAY),
@@ -37,25 +40,28 @@ export async function seedDemoChallenges(db: Db, now: Date): Promise<void> {
       questions: [
         {
           text: '¿Qué día vencen los puntos que no se canjearon?',
+          textEn: 'On what day do unredeemed points expire?',
           options: [
-            { text: '16 de octubre', isCorrect: true },
-            { text: '31 de diciembre', isCorrect: false },
-            { text: 'Nunca vencen', isCorrect: false },
+            { text: '16 de octubre', textEn: 'October 16', isCorrect: true },
+            { text: '31 de diciembre', textEn: 'December 31', isCorrect: false },
+            { text: 'Nunca vencen', textEn: 'They never expire', isCorrect: false },
           ],
         },
         {
           text: '¿En cuántos días se asignan los puntos después de una actividad?',
+          textEn: 'Within how many days of an activity are points credited?',
           options: [
-            { text: '30 días', isCorrect: false },
-            { text: '10 días', isCorrect: true },
+            { text: '30 días', textEn: '30 days', isCorrect: false },
+            { text: '10 días', textEn: '10 days', isCorrect: true },
           ],
         },
         {
           text: '¿Cuántos días tienes para elegir tu premio después del enlace final de canje?',
+          textEn: 'How many days do you have to choose your reward once you get the final redemption link?',
           options: [
-            { text: '10 días', isCorrect: true },
-            { text: '2 días', isCorrect: false },
-            { text: '60 días', isCorrect: false },
+            { text: '10 días', textEn: '10 days', isCorrect: true },
+            { text: '2 días', textEn: '2 days', isCorrect: false },
+            { text: '60 días', textEn: '60 days', isCorrect: false },
           ],
         },
       ],
@@ -63,18 +69,22 @@ export async function seedDemoChallenges(db: Db, now: Date): Promise<void> {
     {
       storeId: second,
       title: 'Ideas para una oficina más sana',
+      titleEn: 'Ideas for a healthier office',
       description: 'Cuéntanos una idea para cuidar la salud en la oficina. El equipo elegirá las dos mejores.',
+      descriptionEn: 'Share an idea for looking after our health at the office. The team will pick the best two.',
       type: 'open',
       startsAt: at(DAY),
       endsAt: at(15 * DAY),
       winners: 2,
       pointsPerWinner: 300,
-      questions: [{ text: '¿Qué propones y por qué?', options: [] }],
+      questions: [{ text: '¿Qué propones y por qué?', textEn: 'What do you suggest, and why?', options: [] }],
     },
     {
       storeId: third,
       title: 'Reto de bienestar',
+      titleEn: 'Well-being challenge',
       description: 'Pon a prueba lo que sabes sobre hábitos saludables y gana puntos.',
+      descriptionEn: 'Put what you know about healthy habits to the test and earn points.',
       type: 'multiple_choice',
       startsAt: at(2 * DAY),
       endsAt: at(20 * DAY),
@@ -83,9 +93,10 @@ export async function seedDemoChallenges(db: Db, now: Date): Promise<void> {
       questions: [
         {
           text: '¿Cuántos minutos de actividad física a la semana recomienda la OMS para un adulto?',
+          textEn: 'How many minutes of physical activity a week does the WHO recommend for an adult?',
           options: [
-            { text: '150 minutos', isCorrect: true },
-            { text: '30 minutos', isCorrect: false },
+            { text: '150 minutos', textEn: '150 minutes', isCorrect: true },
+            { text: '30 minutos', textEn: '30 minutes', isCorrect: false },
           ],
         },
       ],

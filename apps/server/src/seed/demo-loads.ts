@@ -6,7 +6,8 @@ import { creditLoad } from '../modules/loads/loads.service.ts';
 /**
  * Demo employees and demo bulk loads (docs/architecture.md A7), so the loads pages have something to show: 60
  * employees in the first store, a few in the others, one of them inactive, and three loads sent by the
- * demo administrators through the same database function as the API (rs_credit_load). They are not
+ * demo administrators through the same database function as the API (rs_credit_load), their reasons in
+ * Spanish and English (docs/architecture.md A6.15). They are not
  * demo accounts: the bundled sign-in page does not list them, but any of them can sign in by typing
  * their e-mail there. Nobody else's points change (Ana keeps her 5,000).
  */
@@ -69,6 +70,7 @@ export async function seedDemoLoads(db: Db, now: Date): Promise<void> {
       code: 'customer-voice',
       actorId: admin,
       reason: 'Felicitaciones de clientes del mes',
+      reasonEn: "This month's compliments from customers",
       emails: [...employees.slice(0, 10).map((e) => e.email), 'ex.empleado@rewards.test', otherStoreEmployees[0].email],
     },
     {
@@ -76,6 +78,7 @@ export async function seedDemoLoads(db: Db, now: Date): Promise<void> {
       code: 'collaboration',
       actorId: admin,
       reason: 'Proyecto de integración de oficinas',
+      reasonEn: 'Office integration project',
       emails: employees.slice(10, 35).map((e) => e.email),
     },
     {
@@ -83,6 +86,7 @@ export async function seedDemoLoads(db: Db, now: Date): Promise<void> {
       code: 'collaboration',
       actorId: superAdmin,
       reason: 'Apertura de la oficina',
+      reasonEn: 'Opening of the office',
       emails: otherStoreEmployees.filter((e) => e.store === 1).map((e) => e.email),
     },
   ];

@@ -2,12 +2,12 @@ import { count } from 'drizzle-orm';
 import { Role } from '@rewards/shared/enums';
 import type { Db } from '../db/client.ts';
 import * as s from '../db/schema/index.ts';
-import { areaData, categoryData, productData, rewardData, storeData } from './catalog-data.ts';
+import { areaData, bannerData, categoryData, productData, rewardData, storeData } from './catalog-data.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { productSearchText, slugify } from '../lib/search-text.ts';
 import { moveStock } from '../modules/inventory/inventory.service.ts';
 import { postPoints } from '../modules/points/points.service.ts';
-import { bannerSvg, drawingSvg, writePicture } from './images.ts';
+import { bannerSvg, drawingSvg, productSvg, writePicture } from './images.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -30,17 +30,10 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
 
   // Pictures are drawn before the transaction: PGlite runs one query at a time.
   const categoryPictures = await Promise.all(categoryData.map((c, i) => picture('categories', () => drawingSvg(c.icon, i + 3, 600))));
-  const productPictures = await Promise.all(
-    productData.map(([slug], i) => {
-      const icon = categoryData.find((c) => c.slug === slug)!.icon;
-      return picture('products', () => drawingSvg(icon, i));
-    }),
-  );
+  // Each product shows the drawing made for it (a hammock, not its category's tent).
+  const productPictures = await Promise.all(productData.map((p, i) => picture('products', () => productSvg(p.drawing, i))));
   const bannerPictures = await Promise.all(
-    [0, 1, 2].flatMap((store) => [
-      picture('banners', () => bannerSvg('Canjea tus puntos', 'Nuevos productos cada mes', ['mug', 'backpack', 'screen'], store)),
-      picture('banners', () => bannerSvg('Reto sorpresa', 'Participa y gana puntos extra', ['ball', 'ticket', 'tent'], store + 5)),
-    ]),
+    [0, 1, 2].flatMap((store) => bannerData.map((b, i) => picture('banners', () => bannerSvg(b, b.icons, store + i * 5)))),
   );
 
   await db.transaction(async (tx) => {
@@ -77,6 +70,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
       entries: users.filter((u) => opening.has(u.email)).map((u) => ({ userId: u.id, value: opening.get(u.email)! })),
       kind: 'load',
       description: 'Carga inicial de puntos',
+      descriptionKey: 'initial',
+      descriptionValues: {},
       createdBy: superAdmin!.id,
       now: new Date(),
     });
@@ -90,43 +85,59 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
           categoryData.map((c, i) => ({
             storeId: store.id,
             title: c.title,
+            titleEn: c.titleEn,
             slug: c.slug,
             description: c.description,
+            descriptionEn: c.descriptionEn,
             picture: categoryPictures[i]!,
             ...audit,
           })),
         )
         .returning();
-      const categoryId = new Map(categories.map((c) => [c.slug, c.id]));
       const items = storeIndex === 0 ? productData : productData.slice(0, SHARED_PRODUCTS);
       const products = await tx
         .insert(s.products)
         .values(
-          items.map(([cat, name, description, price, , featured], i) => ({
-            storeId: store.id,
-            categoryId: categoryId.get(cat)!,
-            name,
-            slug: slugify(name) + (storeIndex === 0 ? '' : `-${store.sedeId!.toLowerCase()}`),
-            description,
-            searchText: productSearchText(name, categories.find((c) => c.slug === cat)!.title, description),
-            price,
-            featured: featured ?? false,
-            views: (i * 37) % 101,
-            ...audit,
-          })),
+          items.map((p, i) => {
+            const category = categories.find((c) => c.slug === p.category)!;
+            return {
+              storeId: store.id,
+              categoryId: category.id,
+              name: p.name,
+              nameEn: p.nameEn,
+              slug: slugify(p.name) + (storeIndex === 0 ? '' : `-${store.sedeId!.toLowerCase()}`),
+              description: p.description,
+              descriptionEn: p.descriptionEn,
+              searchText: productSearchText(p.name, category.title, p.description, {
+                name: p.nameEn,
+                categoryTitle: category.titleEn,
+                description: p.descriptionEn,
+              }),
+              price: p.price,
+              featured: p.featured ?? false,
+              views: (i * 37) % 101,
+              ...audit,
+            };
+          }),
         )
         .returning();
       await tx.insert(s.productImages).values(products.map((p, i) => ({ productId: p.id, url: productPictures[i]!, position: 0 })));
       // Initial stock is a movement like any other (stock = SUM(inventory_movements.delta)).
       const now = new Date();
       for (const [i, p] of products.entries()) {
-        const stock = items[i]![4];
+        const stock = items[i]!.stock;
         if (stock > 0) await moveStock(tx, { productId: p.id, delta: stock, reason: 'Inventario inicial', actorId: admin!.id, now });
       }
-      await tx.insert(s.banners).values([
-        { storeId: store.id, title: 'Canjea tus puntos', picture: bannerPictures[storeIndex * 2]!, position: 0, ...audit },
-        { storeId: store.id, title: 'Reto sorpresa', picture: bannerPictures[storeIndex * 2 + 1]!, position: 1, ...audit },
-      ]);
+      await tx.insert(s.banners).values(
+        bannerData.map((b, i) => ({
+          storeId: store.id,
+          title: b.title,
+          titleEn: b.titleEn,
+          picture: bannerPictures[storeIndex * bannerData.length + i]!,
+          position: i,
+          ...audit,
+        })),
+      );
       const areas = await tx
         .insert(s.areas)
         .values(areaData.map((a) => ({ ...a, storeId: store.id, ...audit })))
@@ -137,7 +148,9 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
           areaId: areas[r.code === 'customer-voice' ? 2 : ['biometric', 'class', 'webinar'].includes(r.code) ? 1 : 0]!.id,
           code: r.code,
           name: r.name,
+          nameEn: r.nameEn,
           description: r.description,
+          descriptionEn: r.descriptionEn,
           points: r.points,
           frequencyLimit: r.limit,
           frequencyPeriod: r.period,

@@ -8,7 +8,7 @@ import { matchPage, pages } from '@rewards/shared/pages';
 import { buildQuery } from '@/lib/api';
 import i18n from '@/lib/i18n';
 import { pageDataKey } from '@/lib/page-data';
-import { seedFirstData } from './first-data';
+import { isFreshFirstData, seedFirstData } from './first-data';
 import { preloadPage } from './router';
 
 // What a page's HTML carries is what packages/shared/src/page-requests.ts asks (the server runs it); what
@@ -137,6 +137,18 @@ describe("a page's first data", () => {
       }
     });
   }
+
+  it('keeps what came with the page from being asked again on mounting, until something makes it stale', async () => {
+    history.replaceState(null, '', '/');
+    recorder.api = full(signedIn);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await seedFirstData(client, await preloadPage('/'));
+    const latest = client.getQueryCache().findAll({ queryKey: ['notifications'] })[0]!;
+    expect(isFreshFirstData(latest)).toBe(true);
+    // A live notification came before any component showed the list: the menu that mounts later asks again.
+    await client.invalidateQueries({ queryKey: ['notifications'] });
+    expect(isFreshFirstData(latest)).toBe(false);
+  });
 
   it('asks what the page shows: its list, the shell, the chained requests (spot check)', async () => {
     expect(await serverAsks('/category/oficina?order=price_asc', full(signedIn))).toEqual([

@@ -31,9 +31,12 @@ const FRESH_MS = 10_000;
 
 const seeded = new WeakSet<Query>();
 
-/** Whether `query` holds an answer that came with the page moments ago (app/providers.tsx: refetchOnMount). */
+/**
+ * Whether `query` holds an answer that came with the page moments ago (app/providers.tsx: refetchOnMount),
+ * and nothing made it stale since (a live notification, a write): an invalidated one is asked again.
+ */
 export function isFreshFirstData(query: Query): boolean {
-  return seeded.has(query) && Date.now() - query.state.dataUpdatedAt < FRESH_MS;
+  return seeded.has(query) && !query.state.isInvalidated && Date.now() - query.state.dataUpdatedAt < FRESH_MS;
 }
 
 /**

@@ -21,7 +21,11 @@ function createQueryClient() {
     showAlert?.(errorText(i18n.t, error), 'info', i18n.t('alertTitle'));
   };
   return new QueryClient({
-    queryCache: new QueryCache({ onError }),
+    // A read about a store the administrator does not run is answered by the page itself, which says so and
+    // lists their stores (StoreAccess, app/layouts/components/store-access.tsx): no alert over it.
+    queryCache: new QueryCache({
+      onError: (error) => (error instanceof ApiError && error.code === 'FORBIDDEN_STORE' ? undefined : onError(error)),
+    }),
     // A mutation with its own onError, or `meta: ownErrors`, shows its failures where they happen.
     mutationCache: new MutationCache({
       onError: (error, _v, _c, mutation) => (mutation.options.onError || mutation.meta?.ownErrors ? undefined : onError(error)),

@@ -18,17 +18,39 @@ function rememberForServer(lang: Language) {
   document.cookie = `${STORAGE_KEY}=${lang}; path=/; max-age=31536000; samesite=lax`;
 }
 
-function storedLanguage(): Language {
+/** The language the reader chose with the switch, if they ever did. */
+function chosenLanguage(): Language | undefined {
   try {
     const value = localStorage.getItem(STORAGE_KEY);
-    return languages.includes(value as Language) ? (value as Language) : defaultLanguage;
+    return languages.includes(value as Language) ? (value as Language) : undefined;
   } catch {
-    return defaultLanguage;
+    return undefined;
   }
 }
 
+/** The first of the browser's languages (most wanted first) the app has: es for es-*, en for en-*; else es. */
+export function browserLanguage(tags: readonly string[]): Language {
+  for (const tag of tags) {
+    const lang = tag.trim().slice(0, 2).toLowerCase();
+    if (languages.includes(lang as Language)) return lang as Language;
+  }
+  return defaultLanguage;
+}
+
+/**
+ * The language a visit opens in: the reader's choice with the switch, else the browser's
+ * (`navigator.languages`), as the server picks it for the page's HTML from the same list sent as
+ * `Accept-Language` when there is no `lang` cookie (apps/server/src/lib/language.ts, `pickLanguage`).
+ */
+export function openingLanguage(): Language {
+  const chosen = chosenLanguage();
+  if (chosen) return chosen;
+  if (typeof navigator === 'undefined') return defaultLanguage;
+  return browserLanguage(navigator.languages?.length ? navigator.languages : [navigator.language ?? '']);
+}
+
 const i18n = new Translator({
-  lng: storedLanguage(),
+  lng: openingLanguage(),
   defaultNS: 'common',
   load: async (lang, ns) => {
     // API error messages live with their codes in packages/shared, a chunk loaded with the first error.
@@ -60,6 +82,11 @@ export function loadErrorTexts(): Promise<void> {
 
 export function currentLanguage(): Language {
   return (i18n.language as Language) ?? defaultLanguage;
+}
+
+/** Starts loading the texts a switch to `lang` needs (the switch asks as a pointer or the focus reaches it). */
+export function preloadLanguage(lang: Language): void {
+  void i18n.preload(lang);
 }
 
 /**

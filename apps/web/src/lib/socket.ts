@@ -5,7 +5,10 @@ import { SOCKET_OPTIONS, SYSTEM_NOTIFICATION_EVENT, type SystemNotificationPaylo
 /**
  * The realtime connection of docs/architecture.md P4: Socket.IO to the same host, websocket transport only,
  * signed in by the session cookie; reconnects with a delay of 1000 to 5000 ms (randomization 0.5) and
- * gives up a connection attempt after 20000 ms. `online` is true while connected.
+ * gives up a connection attempt after 20000 ms. Its status is `connecting` until it is known (the client
+ * is loaded after the page settles, then it connects), `online` while connected, and `offline` only once
+ * a connection failed or dropped, or the browser says it has no network; a reconnection makes it `online`
+ * again.
  *
  * The client library is loaded on first use, once the page has loaded and the browser is idle: anonymous
  * visitors never download it, and a signed-in page's first paint does not wait for it (the header's
@@ -15,17 +18,22 @@ type Listener = (payload: SystemNotificationPayload) => void;
 
 let socket: Socket | null = null;
 let starting: Promise<void> | null = null;
-let online = false;
+export type RealtimeStatus = 'connecting' | 'online' | 'offline';
+
+let status: RealtimeStatus = 'connecting';
 let users = 0;
-const onlineListeners = new Set<() => void>();
+const statusListeners = new Set<() => void>();
 const notificationListeners = new Set<Listener>();
 const endedListeners = new Set<() => void>();
 
-function setOnline(value: boolean) {
-  if (online === value) return;
-  online = value;
-  onlineListeners.forEach((l) => l());
+function setStatus(value: RealtimeStatus) {
+  if (status === value) return;
+  status = value;
+  statusListeners.forEach((l) => l());
 }
+
+const browserOffline = () => setStatus('offline');
+const browserOnline = () => setStatus(socket?.connected ? 'online' : 'connecting');
 
 function pageSettled(): Promise<void> {
   return new Promise((resolve) => {
@@ -47,9 +55,14 @@ async function start() {
     withCredentials: true,
     ...SOCKET_OPTIONS,
   });
-  socket.on('connect', () => setOnline(true));
+  socket.on('connect', () => setStatus('online'));
+  socket.on('connect_error', () => setStatus('offline'));
+  addEventListener('offline', browserOffline);
+  addEventListener('online', browserOnline);
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) setStatus('offline');
   socket.on('disconnect', (reason) => {
-    setOnline(false);
+    // Released by the page (no one uses it any more): not a failure, the next use starts by connecting.
+    setStatus(reason === 'io client disconnect' ? 'connecting' : 'offline');
     // The server ended it (a sign-out, here or in another tab, or a deactivation): reconnecting would only
     // be refused; the listeners check the session, which tells the user what happened.
     if (reason === 'io server disconnect') endedListeners.forEach((l) => l());
@@ -60,13 +73,19 @@ async function start() {
 /** Opens the connection (shared by every caller) and returns the function that releases it. */
 export function acquireRealtime(): () => void {
   users += 1;
-  if (!socket && !starting) starting = start().finally(() => (starting = null));
+  if (!socket && !starting)
+    starting = start()
+      // The client could not be loaded (offline, or a deploy replaced its chunk): nothing to connect with.
+      .catch(() => setStatus('offline'))
+      .finally(() => (starting = null));
   return () => {
     users -= 1;
     if (users > 0) return;
     socket?.disconnect();
     socket = null;
-    setOnline(false);
+    removeEventListener('offline', browserOffline);
+    removeEventListener('online', browserOnline);
+    setStatus('connecting');
   };
 }
 
@@ -81,14 +100,14 @@ export function onSystemNotification(listener: Listener): () => void {
   return () => notificationListeners.delete(listener);
 }
 
-/** Whether the realtime connection is up. */
-export function useRealtimeOnline(): boolean {
+/** Where the realtime connection is: connecting (until known), online, offline. */
+export function useRealtimeStatus(): RealtimeStatus {
   return useSyncExternalStore(
     (l) => {
-      onlineListeners.add(l);
-      return () => onlineListeners.delete(l);
+      statusListeners.add(l);
+      return () => statusListeners.delete(l);
     },
-    () => online,
-    () => false,
+    () => status,
+    () => 'connecting',
   );
 }

@@ -107,12 +107,16 @@ export class Translator {
     return pending;
   }
 
+  /** Loads in `lng` the namespaces read so far in the current language: what a switch to it needs. */
+  preload(lng: string): Promise<void> {
+    return this.loadNamespaces([...(this.texts.get(this.language)?.keys() ?? [])], lng);
+  }
+
   /** Switches language once the namespaces read so far are loaded in it; every `useTranslation` renders again. */
   async changeLanguage(lng: string): Promise<void> {
     // The last switch asked for wins, whichever language's texts arrive first.
     this.switchingTo = lng;
-    const used = [...(this.texts.get(this.language)?.keys() ?? [])];
-    await this.loadNamespaces(used, lng);
+    await this.preload(lng);
     if (this.switchingTo !== lng || lng === this.language) return;
     this.language = lng;
     for (const listener of this.listeners) listener();

@@ -13,8 +13,11 @@ import commonEs from '@/locales/es/common.json';
 
 const errors = (lang: 'en' | 'es') => Object.fromEntries(Object.entries(errorMessages).map(([code, text]) => [code, text[lang]]));
 
-/** The shop pages' own namespaces (their texts were in `common` until decision 0028): as much the shop's as `common`. */
-const shopPages = import.meta.glob<object>('../locales/*/{about,cart,faq,login,logout,orders,points,wishlist}.json', {
+/**
+ * The shop pages' own namespaces (their texts were in `common` until decision 0028): as much the shop's as `common`;
+ * and the form controls' (both languages side by side, files, dates), which admin forms and /account share.
+ */
+const shopPages = import.meta.glob<object>('../locales/*/{about,cart,controls,faq,login,logout,orders,points,wishlist}.json', {
   eager: true,
   import: 'default',
 });

@@ -5,7 +5,7 @@
 -- orders never wait on each other in a cycle), checks the redemption window, that each product is
 -- orderable in the user's store (the rule of orderableIn in products.service.ts), stock and points under
 -- those locks, then writes the order, the stock movements (rs_move_stocks: every line in one statement),
--- the lines, the first tracking step, the balance with its `order` ledger row ("Order #id") and an
+-- the lines, the first tracking step, the balance with its `order` ledger row ("Order #id", key `order`) and an
 -- `orders` notification (rs_post_points) and, for an order from the cart, the cart clean-up. Totals are added in bigint: a sum past
 -- int32 is more than any balance (NOT_ENOUGH_POINTS), never an overflow. A broken rule raises P0001 with
 -- the API's error code as message and its details as JSON in DETAIL (lib/database-errors.ts maps it); the
@@ -32,10 +32,12 @@ DECLARE
   v_prices integer[] := '{}';
   v_categories integer[] := '{}';
   v_names text[] := '{}';
+  v_names_en text[] := '{}';
   v_lines jsonb;
   v_track record;
   v_short_id integer;
   v_short_name text;
+  v_short_name_en text;
   v_description text;
 BEGIN
   SELECT id, points, store_id, active, name, last_name, email INTO v_user FROM users WHERE id = p_user FOR UPDATE;
@@ -74,7 +76,7 @@ BEGIN
   -- Lock and read the products in id order (v_ids is sorted): primary-key lookups only.
   FOR v_line IN
     SELECT p.id, p.active, (SELECT c.active FROM categories c WHERE c.id = p.category_id) AS category_active,
-      p.store_id, p.price, p.stock, p.name, p.category_id
+      p.store_id, p.price, p.stock, p.name, p.name_en, p.category_id
     FROM products p WHERE p.id = ANY (v_ids) ORDER BY p.id FOR UPDATE OF p
   LOOP
     v_i := v_i + 1;
@@ -92,11 +94,13 @@ BEGIN
     IF v_short_id IS NULL AND v_line.stock < v_qty[v_i] THEN
       v_short_id := v_line.id;
       v_short_name := v_line.name;
+      v_short_name_en := v_line.name_en;
     END IF;
     v_total := v_total + v_line.price::bigint * v_qty[v_i];
     v_prices := v_prices || v_line.price;
     v_categories := v_categories || v_line.category_id;
     v_names := v_names || v_line.name;
+    v_names_en := v_names_en || v_line.name_en;
   END LOOP;
   IF v_i < array_length(v_ids, 1) THEN
     RAISE EXCEPTION 'NOT_FOUND' USING DETAIL = jsonb_build_object('productId', v_ids[v_i + 1])::text;
@@ -105,7 +109,7 @@ BEGIN
     RAISE EXCEPTION 'NOT_ENOUGH_POINTS' USING DETAIL = jsonb_build_object('total', v_total, 'balance', v_user.points)::text;
   END IF;
   IF v_short_id IS NOT NULL THEN
-    RAISE EXCEPTION 'OUT_OF_STOCK' USING DETAIL = jsonb_build_object('productId', v_short_id, 'name', v_short_name)::text;
+    RAISE EXCEPTION 'OUT_OF_STOCK' USING DETAIL = jsonb_build_object('productId', v_short_id, 'name', v_short_name, 'nameEn', v_short_name_en)::text;
   END IF;
 
   INSERT INTO orders (user_id, store_id, status, total, idempotency_key, request_hash, created_at, updated_at)
@@ -119,6 +123,7 @@ BEGIN
     RETURNING id, product_id, quantity, price, status)
   SELECT jsonb_agg(jsonb_build_object(
       'id', line.id, 'productId', line.product_id, 'name', v_names[array_position(v_ids, line.product_id)],
+      'nameEn', v_names_en[array_position(v_ids, line.product_id)],
       'quantity', line.quantity, 'price', line.price, 'status', line.status,
       'picture', (SELECT i.url FROM product_images i WHERE i.product_id = line.product_id ORDER BY i.position LIMIT 1))
     ORDER BY line.id)
@@ -128,8 +133,8 @@ BEGIN
   -- The balance, its ledger row and the `orders` notification through the ledger's one writer (a free
   -- order moves no balance: only the notification).
   IF v_total > 0 THEN
-    PERFORM rs_post_points(ARRAY[p_user], ARRAY[(-v_total)::integer], 'order', v_description, 'order', v_order.id, p_user, p_now,
-      'orders', v_description, '/myOrders');
+    PERFORM rs_post_points(ARRAY[p_user], ARRAY[(-v_total)::integer], 'order', v_description, 'order',
+      jsonb_build_object('id', v_order.id), 'order', v_order.id, p_user, p_now, 'orders', v_description, '/myOrders');
   ELSE
     PERFORM rs_notify(ARRAY[p_user], 'orders', ARRAY[v_description], ARRAY['/myOrders'], p_now);
   END IF;

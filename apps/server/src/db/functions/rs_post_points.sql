@@ -7,6 +7,9 @@
 -- so users.points = SUM(point_transactions.value) always; then, when p_notify_type is given, one
 -- notification per receiver through rs_notify (and with it the outbox copy). Any refusal raises P0001 with
 -- the API error code as message and details as JSON in DETAIL, and the statement leaves nothing behind.
+-- Every row says what it is as a key and its values (p_description_key, p_description_values; the
+-- `MovementText` of packages/shared/src/movement-text.ts), which each reader words in their language
+-- (docs/architecture.md A6.15); p_description is the row's readable text beside them.
 -- p_users are distinct; p_values hold one non-zero value per receiver or one for all. Several balances
 -- at once take the lock of multi-balance writes first (rs_lock_balances). Answers each receiver's ledger
 -- row and new balance.
@@ -15,6 +18,8 @@ CREATE OR REPLACE FUNCTION rs_post_points(
   p_values integer[],
   p_kind text,
   p_description text,
+  p_description_key text,
+  p_description_values jsonb,
   p_ref_type text,
   p_ref_id integer,
   p_actor integer,
@@ -37,6 +42,9 @@ BEGIN
   IF cardinality(p_values) NOT IN (1, v_count) OR 0 = ANY (p_values) OR array_position(p_values, NULL) IS NOT NULL THEN
     RAISE EXCEPTION 'rs_post_points: one non-zero value for every receiver, or one for all';
   END IF;
+  IF p_description_key IS NULL OR jsonb_typeof(p_description_values) IS DISTINCT FROM 'object' THEN
+    RAISE EXCEPTION 'rs_post_points: every ledger row has a description key and an object of values';
+  END IF;
   IF v_count > 1 THEN
     PERFORM rs_lock_balances();
   END IF;
@@ -51,8 +59,8 @@ BEGIN
       AND CASE WHEN i.value > 0 THEN u.points <= 2147483647 - i.value ELSE u.points >= -i.value END
     RETURNING u.id, u.points),
   ledger AS (
-    INSERT INTO point_transactions (user_id, value, kind, description, ref_type, ref_id, created_by, created_at)
-    SELECT i.id, i.value, p_kind, p_description, p_ref_type, p_ref_id, p_actor, p_at
+    INSERT INTO point_transactions (user_id, value, kind, description, description_key, description_values, ref_type, ref_id, created_by, created_at)
+    SELECT i.id, i.value, p_kind, p_description, p_description_key, p_description_values, p_ref_type, p_ref_id, p_actor, p_at
     FROM input i JOIN moved m ON m.id = i.id
     RETURNING id, point_transactions.user_id)
   SELECT array_agg(l.user_id), array_agg(l.id), array_agg(m.points)

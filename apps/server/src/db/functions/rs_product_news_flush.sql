@@ -7,7 +7,8 @@
 -- rollback, not at all; the notes never outlive their transaction. What counts is the state at the end:
 -- a product back in stock still has stock, is active in an active category and is of the shopper's
 -- store; a new product is still active in an active category. Texts are the system texts that
--- describeNotification (packages/shared/src/notification-text.ts) words in the reader's language. The
+-- describeNotification (packages/shared/src/notification-text.ts) words in the reader's language, a
+-- product's name in both languages as a JSON object (docs/architecture.md A6.15), which it picks. The
 -- notes are read into arrays first, and each notification set is built from materialized steps: planned
 -- as one join, a restock of 500 products wished by 2,000 shoppers walked every user of the store for each
 -- product (5.4 s), and 50,000 new products were sorted again for each follower (67 s).
@@ -32,7 +33,7 @@ BEGIN
     -- From the wishlist lines of those products (materialized: the store check then joins each line's
     -- user by key, never every user of the store against every product).
     WITH lines AS MATERIALIZED (
-      SELECT w.user_id, p.id, p.name, p.slug, p.store_id
+      SELECT w.user_id, p.id, jsonb_build_object('es', p.name, 'en', p.name_en)::text AS name, p.slug, p.store_id
       FROM wishlist_items w
       JOIN products p ON p.id = w.product_id
       JOIN categories c ON c.id = p.category_id
@@ -56,7 +57,7 @@ BEGIN
     -- One row per category first (materialized: aggregated once, then joined to its followers).
     WITH cat AS MATERIALIZED (
       SELECT p.category_id, min(c.slug) AS category_slug, count(*) AS n,
-        (array_agg(p.name ORDER BY p.id))[1] AS name, (array_agg(p.slug ORDER BY p.id))[1] AS slug
+        (array_agg(jsonb_build_object('es', p.name, 'en', p.name_en)::text ORDER BY p.id))[1] AS name, (array_agg(p.slug ORDER BY p.id))[1] AS slug
       FROM products p
       JOIN categories c ON c.id = p.category_id
       WHERE p.id = ANY (v_new) AND p.active AND c.active

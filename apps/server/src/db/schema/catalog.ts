@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { activityKinds, frequencyPeriods } from '@rewards/shared/enums';
-import { audit, createdAt } from './columns.ts';
+import { audit, createdAt, english, oneLanguage } from './columns.ts';
 import { stores, users } from './identity.ts';
 
 export const categories = pgTable(
@@ -12,13 +12,19 @@ export const categories = pgTable(
       .notNull()
       .references(() => stores.id),
     title: text('title').notNull(),
+    titleEn: english('title_en'),
     slug: text('slug').notNull(),
     description: text('description').notNull(),
+    descriptionEn: english('description_en'),
     picture: text('picture'),
     active: boolean('active').notNull().default(true),
     ...audit,
   },
-  (t) => [uniqueIndex('categories_store_slug_uq').on(t.storeId, t.slug)],
+  (t) => [
+    uniqueIndex('categories_store_slug_uq').on(t.storeId, t.slug),
+    check('categories_title_written', oneLanguage(t.title, t.titleEn)),
+    check('categories_description_written', oneLanguage(t.description, t.descriptionEn)),
+  ],
 );
 
 export const products = pgTable(
@@ -32,14 +38,16 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id),
     name: text('name').notNull(),
+    nameEn: english('name_en'),
     slug: text('slug').notNull().unique(),
     description: text('description').notNull(),
+    descriptionEn: english('description_en'),
     price: integer('price').notNull(),
     stock: integer('stock').notNull().default(0),
     featured: boolean('featured').notNull().default(false),
     views: integer('views').notNull().default(0),
     active: boolean('active').notNull().default(true),
-    /** Lower-case, accent-free name + category + description: what search matches (trigram index). */
+    /** Lower-case, accent-free name, category and description, each in both languages: what search matches (trigram index). */
     searchText: text('search_text').notNull().default(''),
     ...audit,
   },
@@ -52,6 +60,8 @@ export const products = pgTable(
     index('products_store_category_idx').on(t.storeId, t.categoryId, t.active),
     index('products_store_created_idx').on(t.storeId, t.createdAt),
     index('products_store_views_idx').on(t.storeId, t.views),
+    check('products_name_written', oneLanguage(t.name, t.nameEn)),
+    check('products_description_written', oneLanguage(t.description, t.descriptionEn)),
   ],
 );
 
@@ -118,12 +128,13 @@ export const banners = pgTable(
       .notNull()
       .references(() => stores.id),
     title: text('title').notNull(),
+    titleEn: english('title_en'),
     picture: text('picture').notNull(),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
     ...audit,
   },
-  (t) => [index('banners_store_idx').on(t.storeId, t.active, t.position)],
+  (t) => [index('banners_store_idx').on(t.storeId, t.active, t.position), check('banners_title_written', oneLanguage(t.title, t.titleEn))],
 );
 
 /** Organisational areas that own recognitions. */
@@ -135,12 +146,18 @@ export const areas = pgTable(
       .notNull()
       .references(() => stores.id),
     name: text('name').notNull(),
+    nameEn: english('name_en'),
     description: text('description').notNull(),
+    descriptionEn: english('description_en'),
     picture: text('picture'),
     active: boolean('active').notNull().default(true),
     ...audit,
   },
-  (t) => [index('areas_store_idx').on(t.storeId)],
+  (t) => [
+    index('areas_store_idx').on(t.storeId),
+    check('areas_name_written', oneLanguage(t.name, t.nameEn)),
+    check('areas_description_written', oneLanguage(t.description, t.descriptionEn)),
+  ],
 );
 
 /**
@@ -157,7 +174,9 @@ export const rewards = pgTable(
     areaId: integer('area_id').references(() => areas.id, { onDelete: 'set null' }),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    nameEn: english('name_en'),
     description: text('description').notNull(),
+    descriptionEn: english('description_en'),
     points: integer('points').notNull(),
     frequencyLimit: integer('frequency_limit').notNull(),
     frequencyPeriod: text('frequency_period', { enum: frequencyPeriods }).notNull(),
@@ -175,5 +194,7 @@ export const rewards = pgTable(
       'rewards_once_per_activity',
       sql`(${t.frequencyPeriod} = 'activity') = (${t.activityKind} is not null) and (${t.frequencyPeriod} <> 'activity' or ${t.frequencyLimit} = 1)`,
     ),
+    check('rewards_name_written', oneLanguage(t.name, t.nameEn)),
+    check('rewards_description_written', oneLanguage(t.description, t.descriptionEn)),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { challengeTypes } from '@rewards/shared/enums';
-import { audit, createdAt } from './columns.ts';
+import { audit, createdAt, english, oneLanguage } from './columns.ts';
 import { stores, users } from './identity.ts';
 import { loads } from './points.ts';
 
@@ -13,7 +13,9 @@ export const challenges = pgTable(
       .notNull()
       .references(() => stores.id),
     title: text('title').notNull(),
+    titleEn: english('title_en'),
     description: text('description').notNull(),
+    descriptionEn: english('description_en'),
     type: text('type', { enum: challengeTypes }).notNull(),
     winners: integer('winners').notNull(),
     pointsPerWinner: integer('points_per_winner').notNull(),
@@ -35,6 +37,8 @@ export const challenges = pgTable(
     check('challenges_winners_positive', sql`${t.winners} > 0`),
     check('challenges_points_nonnegative', sql`${t.pointsPerWinner} >= 0`),
     check('challenges_dates_ordered', sql`${t.endsAt} > ${t.startsAt}`),
+    check('challenges_title_written', oneLanguage(t.title, t.titleEn)),
+    check('challenges_description_written', oneLanguage(t.description, t.descriptionEn)),
   ],
 );
 
@@ -46,9 +50,13 @@ export const challengeQuestions = pgTable(
       .notNull()
       .references(() => challenges.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    textEn: english('text_en'),
     position: smallint('position').notNull().default(0),
   },
-  (t) => [index('challenge_questions_challenge_idx').on(t.challengeId, t.position)],
+  (t) => [
+    index('challenge_questions_challenge_idx').on(t.challengeId, t.position),
+    check('challenge_questions_text_written', oneLanguage(t.text, t.textEn)),
+  ],
 );
 
 export const challengeOptions = pgTable(
@@ -59,10 +67,11 @@ export const challengeOptions = pgTable(
       .notNull()
       .references(() => challengeQuestions.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    textEn: english('text_en'),
     isCorrect: boolean('is_correct').notNull().default(false),
     position: smallint('position').notNull().default(0),
   },
-  (t) => [index('challenge_options_question_idx').on(t.questionId)],
+  (t) => [index('challenge_options_question_idx').on(t.questionId), check('challenge_options_text_written', oneLanguage(t.text, t.textEn))],
 );
 
 export const challengeParticipations = pgTable(

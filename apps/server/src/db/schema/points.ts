@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { transactionKinds } from '@rewards/shared/enums';
 import { loadRejectionReasons } from '@rewards/shared/loads';
-import { createdAt } from './columns.ts';
+import { createdAt, english, oneLanguage } from './columns.ts';
 import { rewards } from './catalog.ts';
 import { stores, users } from './identity.ts';
 
@@ -16,7 +16,14 @@ export const pointTransactions = pgTable(
       .references(() => users.id),
     value: integer('value').notNull(),
     kind: text('kind', { enum: transactionKinds }).notNull(),
+    /** A readable text of the row; readers word it from `descriptionKey` and `descriptionValues` when the row has them. */
     description: text('description').notNull(),
+    /**
+     * What the row says, as a key and its values (docs/architecture.md A6.15; `MovementText` in
+     * packages/shared/src/movement-text.ts): every row written since they exist has them, older rows have null.
+     */
+    descriptionKey: text('description_key'),
+    descriptionValues: jsonb('description_values').$type<Record<string, unknown>>(),
     refType: text('ref_type'),
     refId: integer('ref_id'),
     createdBy: integer('created_by').references(() => users.id),
@@ -42,7 +49,9 @@ export const loads = pgTable(
       .notNull()
       .references(() => stores.id),
     rewardId: integer('reward_id').references(() => rewards.id),
+    /** What the receivers read in their statement, in Spanish and English (docs/architecture.md A6.15). */
     reason: text('reason').notNull(),
+    reasonEn: english('reason_en'),
     points: integer('points').notNull(),
     receivers: integer('receivers').notNull().default(0),
     /** E-mails of the request that were not credited (each with its reason in `load_rejections`). */
@@ -66,6 +75,7 @@ export const loads = pgTable(
     index('loads_store_created_idx').on(t.storeId, t.createdAt),
     uniqueIndex('loads_creator_idempotency_uq').on(t.createdBy, t.idempotencyKey),
     check('loads_points_positive', sql`${t.points} > 0`),
+    check('loads_reason_written', oneLanguage(t.reason, t.reasonEn)),
     check(
       'loads_activity_complete',
       sql`(${t.activityTitle} is null) = (${t.activityDate} is null) and (${t.activityTitle} is null) = (${t.activityKey} is null)`,

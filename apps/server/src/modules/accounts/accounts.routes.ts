@@ -1,15 +1,25 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, itemEnvelope, paginationSchema } from '@rewards/shared/common';
+import { itemEnvelope, paginationSchema, queryId } from '@rewards/shared/common';
 import { accountStatisticsSchema, movementListSchema, movementPeriodSchema } from '@rewards/shared/points';
 import { pickLanguage } from '../../lib/language.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { assertCanSeeAccount, listMovements, statementHolder, statistics } from './accounts.service.ts';
-import { statementPdf } from './statement-pdf.ts';
+import { statementFileName, statementPdf } from './statement-pdf.ts';
 
 const movementsQuery = paginationSchema.extend({ ...movementPeriodSchema.shape, format: z.enum(['json', 'pdf']).default('json') }).strict();
+/** The movements in JSON, or with `format=pdf` the statement as a PDF file: the document lists both. */
+const movementsAnswer = {
+  200: {
+    description: 'The movements (JSON); with format=pdf, the statement (a PDF file, as an attachment)',
+    content: {
+      'application/json': { schema: movementListSchema },
+      'application/pdf': { schema: z.string().meta({ format: 'binary' }) },
+    },
+  },
+};
 
 export async function accountsRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config } = opts.deps;
@@ -19,8 +29,10 @@ export async function accountsRoutes(app: FastifyInstance, opts: { deps: ServerC
     if (q.format === 'json') return listMovements(db, { userId, timeZone: config.calendar.timeZone, ...q });
     const holder = await statementHolder(db, userId);
     const all = await listMovements(db, { userId, from: q.from, to: q.to, timeZone: config.calendar.timeZone, page: 1, pageSize: 10_000 });
+    // In the reader's language: its texts, each line (describeMovement) and the file's name (docs/architecture.md A6.15).
+    const lang = pickLanguage(acceptLanguage);
     const pdf = await statementPdf({
-      lang: pickLanguage(acceptLanguage),
+      lang,
       from: q.from,
       to: q.to,
       holder,
@@ -30,7 +42,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { deps: ServerC
     });
     return reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename="statement-${clock.now().toISOString().slice(0, 10)}.pdf"`)
+      .header('content-disposition', `attachment; filename="${statementFileName(lang, q, clock.now())}"`)
       .send(pdf);
   }
 
@@ -41,7 +53,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { deps: ServerC
       schema: {
         tags: ['accounts'],
         summary: 'Balance and this program year earned, spent and expired',
-        querystring: z.object({ userId: idSchema.optional() }).strict(),
+        querystring: z.object({ userId: queryId.optional() }).strict(),
         response: { 200: itemEnvelope(accountStatisticsSchema) },
       },
     },
@@ -60,7 +72,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { deps: ServerC
         tags: ['accounts'],
         summary: 'Your movements (period filter, paging); format=pdf downloads the statement',
         querystring: movementsQuery,
-        response: { 200: movementListSchema },
+        response: movementsAnswer,
       },
     },
     async (request, reply) => answer(reply, request.headers['accept-language'], requireUser(request).id, request.query),
@@ -76,8 +88,8 @@ export async function accountsRoutes(app: FastifyInstance, opts: { deps: ServerC
         schema: {
           tags: ['accounts'],
           summary: "A user's movements (yourself, or a user of a store you administer)",
-          querystring: movementsQuery.extend({ userId: idSchema }),
-          response: { 200: movementListSchema },
+          querystring: movementsQuery.extend({ userId: queryId }),
+          response: movementsAnswer,
         },
       },
       async (request, reply) => {

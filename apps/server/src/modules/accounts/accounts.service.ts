@@ -43,6 +43,8 @@ export async function listMovements(db: DbOrTx, f: MovementFilter): Promise<List
         description: s.pointTransactions.description,
         refType: s.pointTransactions.refType,
         refId: s.pointTransactions.refId,
+        descriptionKey: s.pointTransactions.descriptionKey,
+        descriptionValues: s.pointTransactions.descriptionValues,
         createdAt: s.pointTransactions.createdAt,
       })
       .from(s.pointTransactions)

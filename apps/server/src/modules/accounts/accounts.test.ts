@@ -27,12 +27,16 @@ describe('statistics and movements', () => {
       entries: [{ userId: me.id, value: -300 }],
       kind: 'adjustment',
       description: 'Corrección',
+      descriptionKey: 'adjustment',
+      descriptionValues: { reason: 'Corrección' },
       now: at('2026-02-10T12:00:00Z'),
     });
     await postPoints(t.db, {
       entries: [{ userId: me.id, value: 50 }],
       kind: 'adjustment',
       description: 'Bono',
+      descriptionKey: 'adjustment',
+      descriptionValues: { reason: 'Bono' },
       now: at('2026-02-20T12:00:00Z'),
     });
     const stats = (await get(me.headers, '/api/accounts/statistics')).json().data;
@@ -51,7 +55,7 @@ describe('statistics and movements', () => {
     const res = await get({ ...me.headers, 'accept-language': 'en' }, '/api/accounts/myMovements?format=pdf');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="statement-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="statement_\d{4}-\d{2}-\d{2}\.pdf"$/);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -43,7 +43,17 @@ const text = {
   },
 } as const;
 
-/** The statement of docs/architecture.md P3, in the user's language, as a PDF buffer. */
+/**
+ * The statement's file name in the reader's language, with its period as the web names its download
+ * (`estado-de-cuenta_2026-11-01_2026-11-30.pdf`, `statement_2026-11-01.pdf`), or the day it was made
+ * when it has none (`statement_2026-11-27.pdf`).
+ */
+export function statementFileName(lang: Language, period: { from?: string; to?: string }, now: Date): string {
+  const days = [period.from, period.to].filter((d): d is string => Boolean(d));
+  return `${[lang === 'es' ? 'estado-de-cuenta' : 'statement', ...(days.length ? days : [now.toISOString().slice(0, 10)])].join('_')}.pdf`;
+}
+
+/** The statement of docs/architecture.md P3, in the user's language, as a PDF buffer; each line worded by describeMovement in it. */
 export function statementPdf(p: {
   lang: Language;
   from?: string;

@@ -58,7 +58,12 @@ export async function areasRoutes(app: FastifyInstance, opts: { deps: ServerCont
     '/',
     {
       config: { access: 'admin' },
-      schema: { tags: ['areas'], summary: 'Create an area (name, description, storeId)', body: areaCreateSchema, response: { 201: item } },
+      schema: {
+        tags: ['areas'],
+        summary: 'Create an area (name, nameEn, description, descriptionEn, storeId)',
+        body: areaCreateSchema,
+        response: { 201: item },
+      },
     },
     async (request, reply) => {
       const principal = requireUser(request);
@@ -74,7 +79,7 @@ export async function areasRoutes(app: FastifyInstance, opts: { deps: ServerCont
       config: { access: 'admin' },
       schema: {
         tags: ['areas'],
-        summary: 'Edit an area (name, description)',
+        summary: 'Edit an area (name, nameEn, description, descriptionEn)',
         params: idParamsSchema,
         body: areaFormSchema,
         response: { 200: item },

@@ -4,6 +4,7 @@ import { type ListResponse, listResponse } from '@rewards/shared/common';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { assertOneLanguage, sortText } from '../../lib/bilingual.ts';
 import { containsText } from '../../lib/search-text.ts';
 import { assertStoreExists } from '../stores/stores.service.ts';
 
@@ -11,7 +12,9 @@ const columns = {
   id: s.areas.id,
   storeId: s.areas.storeId,
   name: s.areas.name,
+  nameEn: s.areas.nameEn,
   description: s.areas.description,
+  descriptionEn: s.areas.descriptionEn,
   active: s.areas.active,
   // Qualified by hand: inside a select Drizzle writes bare column names, and a bare "id" would be the rewards' own.
   rewardCount:
@@ -32,14 +35,14 @@ export interface AreaFilter {
 export async function listAreas(db: DbOrTx, f: AreaFilter): Promise<ListResponse<Area>> {
   const conditions: SQL[] = [eq(s.areas.storeId, f.storeId)];
   if (f.active !== undefined) conditions.push(eq(s.areas.active, f.active));
-  if (f.search) conditions.push(containsText(f.search, s.areas.name, s.areas.description));
+  if (f.search) conditions.push(containsText(f.search, s.areas.name, s.areas.nameEn, s.areas.description, s.areas.descriptionEn));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
       .select(columns)
       .from(s.areas)
       .where(where)
-      .orderBy(asc(s.areas.name), asc(s.areas.id))
+      .orderBy(sortText(s.areas.name, s.areas.nameEn), asc(s.areas.id))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize),
     db.select({ n: count() }).from(s.areas).where(where),
@@ -70,8 +73,10 @@ export async function createArea(db: DbOrTx, input: AreaCreate & { actorId: numb
     .insert(s.areas)
     .values({
       storeId: input.storeId,
-      name: input.name,
-      description: input.description,
+      name: input.name ?? '',
+      nameEn: input.nameEn ?? '',
+      description: input.description ?? '',
+      descriptionEn: input.descriptionEn ?? '',
       createdBy: input.actorId,
       modifiedBy: input.actorId,
       createdAt: input.now,
@@ -81,13 +86,23 @@ export async function createArea(db: DbOrTx, input: AreaCreate & { actorId: numb
   return getArea(db, row!.id);
 }
 
+/** Replaces the form's fields; a language left out keeps what is stored (docs/architecture.md A6.15). */
 export async function updateArea(db: DbOrTx, id: number, input: AreaForm & { actorId: number; now: Date }): Promise<Area> {
-  const [row] = await db
-    .update(s.areas)
-    .set({ name: input.name, description: input.description, modifiedBy: input.actorId, updatedAt: input.now })
-    .where(eq(s.areas.id, id))
-    .returning({ id: s.areas.id });
-  if (!row) throw notFound();
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(s.areas).where(eq(s.areas.id, id)).for('update');
+    if (!current) throw notFound();
+    const texts = {
+      name: input.name ?? current.name,
+      nameEn: input.nameEn ?? current.nameEn,
+      description: input.description ?? current.description,
+      descriptionEn: input.descriptionEn ?? current.descriptionEn,
+    };
+    assertOneLanguage(texts, ['name', 'description']);
+    await tx
+      .update(s.areas)
+      .set({ ...texts, modifiedBy: input.actorId, updatedAt: input.now })
+      .where(eq(s.areas.id, id));
+  });
   return getArea(db, id);
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { itemEnvelope, textSchema } from '@rewards/shared/common';
+import { itemEnvelope, queryNumber, textSchema } from '@rewards/shared/common';
 import { sessionUserSchema, supportContactSchema } from '@rewards/shared/users';
 import type { ErrorCode } from '@rewards/shared/errors';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
@@ -22,8 +22,8 @@ const signInRateLimit = { max: 30, timeWindow: '1 minute' };
 const loginQuerySchema = z
   .object({
     returnTo: textSchema(500).optional(),
-    lat: z.coerce.number().min(-90).max(90).optional(),
-    long: z.coerce.number().min(-180).max(180).optional(),
+    lat: queryNumber(-90, 90).optional(),
+    long: queryNumber(-180, 180).optional(),
   })
   .strict();
 
@@ -125,7 +125,7 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: ServerConte
     },
     async (request, reply) => {
       const fail = (code: ErrorCode) => {
-        reply.clearCookie(FLOW_COOKIE, { path: '/api/auth' });
+        reply.clearCookie(FLOW_COOKIE, { ...cookieBase, path: '/api/auth' });
         return reply.redirect(`/login?error=${code}`, 302);
       };
       const raw = request.cookies[FLOW_COOKIE];
@@ -181,7 +181,7 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: ServerConte
         userAgent: request.headers['user-agent'],
         ip: request.ip,
       });
-      reply.clearCookie(FLOW_COOKIE, { path: '/api/auth' });
+      reply.clearCookie(FLOW_COOKIE, { ...cookieBase, path: '/api/auth' });
       reply.setCookie(SESSION_COOKIE, session.token, { ...cookieBase, expires: session.expiresAt });
       const target = new URL(safeReturnTo(flow.r), LOCAL);
       target.searchParams.set('signin', result.isNew ? 'new' : 'ok');
@@ -235,7 +235,7 @@ export async function authRoutes(app: FastifyInstance, opts: { deps: ServerConte
       const principal = requireUser(request);
       if (principal.sessionId) await revokeSession(db, principal.sessionId, clock.now());
       if (principal.tokenId) await revokeApiToken(db, { tokenId: principal.tokenId, userId: principal.id, now: clock.now() });
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_COOKIE, cookieBase);
       return { data: { signedOut: true as const } };
     },
   );

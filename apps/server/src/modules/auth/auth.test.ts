@@ -197,7 +197,10 @@ describe('personal API tokens', () => {
 
     const bad = await profile({ authorization: 'Bearer rs_nope' });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json().code).toBe('INVALID_TOKEN');
+    expect(bad.json()).toMatchObject({ code: 'INVALID_TOKEN', message: 'El token de acceso no es válido o ha caducado' });
+    expect((await profile({ authorization: 'Bearer rs_nope', 'accept-language': 'en' })).json().message).toBe(
+      'The access token is invalid or expired',
+    );
     const malformed = await profile({ authorization: 'Basic abc' });
     expect(malformed.json().code).toBe('INVALID_TOKEN');
 

@@ -74,7 +74,7 @@ export async function bannersRoutes(app: FastifyInstance, opts: { deps: ServerCo
       config: { access: 'admin' },
       schema: {
         tags: ['banners'],
-        summary: 'Create a banner (form: title, picture, storeId, position)',
+        summary: 'Create a banner (form: title, titleEn, picture, storeId, position)',
         consumes: ['multipart/form-data'],
         response: { 201: item },
       },
@@ -96,7 +96,7 @@ export async function bannersRoutes(app: FastifyInstance, opts: { deps: ServerCo
       config: { access: 'admin' },
       schema: {
         tags: ['banners'],
-        summary: 'Edit a banner (form: title, position, picture optional)',
+        summary: 'Edit a banner (form: title, titleEn, position, picture optional)',
         params: idParamsSchema,
         consumes: ['multipart/form-data'],
         response: { 200: item },

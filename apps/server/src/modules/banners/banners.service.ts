@@ -4,12 +4,14 @@ import { type ListResponse, listResponse } from '@rewards/shared/common';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { assertOneLanguage } from '../../lib/bilingual.ts';
 import { assertStoreExists } from '../stores/stores.service.ts';
 import { invalidating, type CacheInvalidation } from '../../lib/response-cache.ts';
 
 const columns = {
   id: s.banners.id,
   title: s.banners.title,
+  titleEn: s.banners.titleEn,
   picture: s.banners.picture,
   storeId: s.banners.storeId,
   position: s.banners.position,
@@ -45,7 +47,7 @@ export async function getBanner(db: DbOrTx, id: number): Promise<Banner> {
 
 export async function createBanner(
   db: DbOrTx,
-  p: { storeId: number; title: string; position: number; picture: string; actorId: number; now: Date },
+  p: { storeId: number; title?: string; titleEn?: string; position: number; picture: string; actorId: number; now: Date },
   cache: CacheInvalidation,
 ): Promise<Banner> {
   await assertStoreExists(db, p.storeId);
@@ -53,7 +55,8 @@ export async function createBanner(
     .insert(s.banners)
     .values({
       storeId: p.storeId,
-      title: p.title,
+      title: p.title ?? '',
+      titleEn: p.titleEn ?? '',
       position: p.position,
       picture: p.picture,
       createdBy: p.actorId,
@@ -69,16 +72,19 @@ export async function createBanner(
 export async function updateBanner(
   db: DbOrTx,
   id: number,
-  p: { title?: string; position?: number; picture?: string; active?: boolean; actorId: number; now: Date },
+  p: { title?: string; titleEn?: string; position?: number; picture?: string; active?: boolean; actorId: number; now: Date },
   cache: CacheInvalidation,
 ): Promise<{ banner: Banner; previousPicture: string | null }> {
   const write = db.transaction(async (tx) => {
     const [current] = await tx.select(columns).from(s.banners).where(eq(s.banners.id, id)).for('update');
     if (!current) throw notFound();
+    // A language left out keeps what is stored; one of the two stays written (docs/architecture.md A6.15).
+    const texts = { title: p.title ?? current.title, titleEn: p.titleEn ?? current.titleEn };
+    assertOneLanguage(texts, ['title']);
     const [row] = await tx
       .update(s.banners)
       .set({
-        title: p.title ?? current.title,
+        ...texts,
         position: p.position ?? current.position,
         picture: p.picture ?? current.picture,
         active: p.active ?? current.active,

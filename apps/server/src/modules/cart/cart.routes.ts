@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, idSchema, itemEnvelope } from '@rewards/shared/common';
+import { idParamsSchema, itemEnvelope, queryId } from '@rewards/shared/common';
 import {
   buyAgainResultSchema,
   cartAddSchema,
@@ -122,7 +122,7 @@ export async function cartRoutes(app: FastifyInstance, opts: { deps: ServerConte
       schema: {
         tags: ['cart'],
         summary: 'Whether a product is in your cart',
-        params: z.object({ userId: idSchema, productId: idSchema }).strict(),
+        params: z.object({ userId: queryId, productId: queryId }).strict(),
         response: { 200: itemEnvelope(z.boolean()) },
       },
     },

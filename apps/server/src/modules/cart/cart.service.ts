@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CART_MAX_QUANTITY } from '@rewards/shared/constants';
-import type { Cart, CartLine } from '@rewards/shared/orders';
+import type { BuyAgainResult, Cart, CartLine } from '@rewards/shared/orders';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -26,6 +26,7 @@ export async function loadCart(db: DbOrTx, userId: number): Promise<Cart> {
         productId: s.cartItems.productId,
         quantity: s.cartItems.quantity,
         name: s.products.name,
+        nameEn: s.products.nameEn,
         slug: s.products.slug,
         price: s.products.price,
         stock: s.products.stock,
@@ -42,10 +43,10 @@ export async function loadCart(db: DbOrTx, userId: number): Promise<Cart> {
     for (const r of rows) {
       if (r.stock === 0 || !r.orderable) {
         await tx.delete(s.cartItems).where(eq(s.cartItems.id, r.id));
-        warnings.push({ code: 'REMOVED_NO_STOCK', productId: r.productId, name: r.name });
+        warnings.push({ code: 'REMOVED_NO_STOCK', productId: r.productId, name: r.name, nameEn: r.nameEn });
       } else if (r.stock < r.quantity) {
         await tx.update(s.cartItems).set({ quantity: r.stock }).where(eq(s.cartItems.id, r.id));
-        warnings.push({ code: 'QUANTITY_LOWERED', productId: r.productId, name: r.name });
+        warnings.push({ code: 'QUANTITY_LOWERED', productId: r.productId, name: r.name, nameEn: r.nameEn });
         kept.push({ ...r, quantity: r.stock });
       } else kept.push(r);
     }
@@ -66,6 +67,7 @@ export async function getCartLine(db: DbOrTx, userId: number, lineId: number): P
       productId: s.cartItems.productId,
       quantity: s.cartItems.quantity,
       name: s.products.name,
+      nameEn: s.products.nameEn,
       slug: s.products.slug,
       price: s.products.price,
       stock: s.products.stock,
@@ -80,7 +82,17 @@ export async function getCartLine(db: DbOrTx, userId: number, lineId: number): P
 
 /** A cart line as the API answers it, from its row joined with its product and the product's first picture. */
 function toCartLine(
-  r: { id: number; productId: number; quantity: number; name: string; slug: string; price: number; stock: number; categoryId: number },
+  r: {
+    id: number;
+    productId: number;
+    quantity: number;
+    name: string;
+    nameEn: string;
+    slug: string;
+    price: number;
+    stock: number;
+    categoryId: number;
+  },
   pictures: Map<number, string>,
 ): CartLine {
   return {
@@ -89,6 +101,7 @@ function toCartLine(
     quantity: r.quantity,
     product: {
       name: r.name,
+      nameEn: r.nameEn,
       slug: r.slug,
       price: r.price,
       stock: r.stock,
@@ -161,16 +174,19 @@ export async function addOrderToCart(db: DbOrTx, userId: number, orderId: number
     .orderBy(asc(s.orderLines.id));
   if (lines.length === 0 || lines[0]!.userId !== userId) throw notFound();
   const added: number[] = [];
-  const skipped: { productId: number; name: string; code: 'ALREADY_IN_CART' | 'OUT_OF_STOCK' | 'NOT_AVAILABLE_IN_STORE' }[] = [];
+  const skipped: BuyAgainResult['skipped'] = [];
   for (const line of lines) {
     try {
       await addToCart(db, userId, line.productId, line.quantity);
       added.push(line.productId);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      const [product] = await db.select({ name: s.products.name }).from(s.products).where(eq(s.products.id, line.productId));
+      const [product] = await db
+        .select({ name: s.products.name, nameEn: s.products.nameEn })
+        .from(s.products)
+        .where(eq(s.products.id, line.productId));
       const code = err.code === 'ALREADY_IN_CART' || err.code === 'OUT_OF_STOCK' ? err.code : 'NOT_AVAILABLE_IN_STORE';
-      skipped.push({ productId: line.productId, name: product?.name ?? '', code });
+      skipped.push({ productId: line.productId, name: product?.name ?? '', nameEn: product?.nameEn ?? '', code });
     }
   }
   return { added, skipped };

@@ -65,8 +65,8 @@ describe('loading adjusts the cart', () => {
     await setStock(t.db, low.id, 1);
     const body = (await cart(headers)).json();
     expect(body.warnings).toEqual([
-      { code: 'REMOVED_NO_STOCK', productId: gone.id, name: 'Agotado' },
-      { code: 'QUANTITY_LOWERED', productId: low.id, name: 'Escaso' },
+      { code: 'REMOVED_NO_STOCK', productId: gone.id, name: 'Agotado', nameEn: '' },
+      { code: 'QUANTITY_LOWERED', productId: low.id, name: 'Escaso', nameEn: '' },
     ]);
     expect(body.data).toMatchObject([{ productId: low.id, quantity: 1 }]);
     // The adjustment was written: the next load has nothing to say.

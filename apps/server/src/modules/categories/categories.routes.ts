@@ -57,7 +57,7 @@ export async function categoriesRoutes(app: FastifyInstance, opts: { deps: Serve
       config: { access: 'admin' },
       schema: {
         tags: ['categories'],
-        summary: 'Create a category (form: title, description, picture, storeId)',
+        summary: 'Create a category (form: title, titleEn, description, descriptionEn, picture, storeId)',
         ...multipartBody,
         response: { 201: itemEnvelope(categorySchema) },
       },
@@ -80,7 +80,7 @@ export async function categoriesRoutes(app: FastifyInstance, opts: { deps: Serve
       config: { access: 'admin' },
       schema: {
         tags: ['categories'],
-        summary: 'Edit a category (form: title, description, picture optional)',
+        summary: 'Edit a category (form: title, titleEn, description, descriptionEn, picture optional)',
         params: idParamsSchema,
         ...multipartBody,
         response: { 200: itemEnvelope(categorySchema) },

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { Category, CategoryForm } from '@rewards/shared/categories';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Category, CategoryForm, CategoryUpdate } from '@rewards/shared/categories';
 import { type ListResponse, listResponse } from '@rewards/shared/common';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { assertOneLanguage, sortText } from '../../lib/bilingual.ts';
 import { productSearchText, slugify } from '../../lib/search-text.ts';
 import { assertStoreExists } from '../stores/stores.service.ts';
 import { invalidating, type CacheInvalidation } from '../../lib/response-cache.ts';
@@ -11,8 +12,10 @@ import { invalidating, type CacheInvalidation } from '../../lib/response-cache.t
 const columns = {
   id: s.categories.id,
   title: s.categories.title,
+  titleEn: s.categories.titleEn,
   slug: s.categories.slug,
   description: s.categories.description,
+  descriptionEn: s.categories.descriptionEn,
   picture: s.categories.picture,
   storeId: s.categories.storeId,
   active: s.categories.active,
@@ -30,14 +33,17 @@ export interface CategoryFilter {
 export async function listCategories(db: DbOrTx, f: CategoryFilter): Promise<ListResponse<Category>> {
   const conditions: SQL[] = [eq(s.categories.storeId, f.storeId)];
   if (f.active !== undefined) conditions.push(eq(s.categories.active, f.active));
-  if (f.search) conditions.push(ilike(s.categories.title, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (f.search) {
+    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(s.categories.title, like), ilike(s.categories.titleEn, like))!);
+  }
   const where = and(...conditions);
   const [total] = await db.select({ n: count() }).from(s.categories).where(where);
   const data = await db
     .select(columns)
     .from(s.categories)
     .where(where)
-    .orderBy(asc(s.categories.title), asc(s.categories.id))
+    .orderBy(sortText(s.categories.title, s.categories.titleEn), asc(s.categories.id))
     .limit(f.pageSize)
     .offset((f.page - 1) * f.pageSize);
   const totalCount = total?.n ?? 0;
@@ -50,7 +56,7 @@ export async function getCategory(db: DbOrTx, id: number): Promise<Category> {
   return row;
 }
 
-/** A slug unique within the store: "oficina", then "oficina-2", ... */
+/** A slug unique within the store: "oficina", then "oficina-2", ... (from the Spanish title, else the English). */
 async function uniqueSlug(db: DbOrTx, storeId: number, title: string, exceptId?: number): Promise<string> {
   const base = slugify(title) || 'categoria';
   const rows = await db
@@ -68,14 +74,19 @@ export async function createCategory(
   cache: CacheInvalidation,
 ): Promise<Category> {
   await assertStoreExists(db, input.storeId);
-  const slug = await uniqueSlug(db, input.storeId, input.title);
+  const texts = {
+    title: input.title ?? '',
+    titleEn: input.titleEn ?? '',
+    description: input.description ?? '',
+    descriptionEn: input.descriptionEn ?? '',
+  };
+  const slug = await uniqueSlug(db, input.storeId, texts.title || texts.titleEn);
   const [row] = await db
     .insert(s.categories)
     .values({
       storeId: input.storeId,
-      title: input.title,
+      ...texts,
       slug,
-      description: input.description,
       picture: input.picture,
       createdBy: input.actorId,
       modifiedBy: input.actorId,
@@ -87,38 +98,60 @@ export async function createCategory(
   return row!;
 }
 
-/** Edits title/description (and picture); products' search text follows the new title. */
+/**
+ * Edits title/description (and picture); a language left out keeps what is stored (docs/architecture.md
+ * A6.15). Products' search text follows the new title.
+ */
 export async function updateCategory(
   db: DbOrTx,
   id: number,
-  input: { title: string; description: string; picture?: string; actorId: number; now: Date },
+  input: CategoryUpdate & { picture?: string; actorId: number; now: Date },
   cache: CacheInvalidation,
 ): Promise<{ category: Category; previousPicture: string | null }> {
   const write = db.transaction(async (tx) => {
     const [current] = await tx.select().from(s.categories).where(eq(s.categories.id, id)).for('update');
     if (!current) throw notFound();
-    const slug = current.title === input.title ? current.slug : await uniqueSlug(tx, current.storeId, input.title, id);
+    const texts = {
+      title: input.title ?? current.title,
+      titleEn: input.titleEn ?? current.titleEn,
+      description: input.description ?? current.description,
+      descriptionEn: input.descriptionEn ?? current.descriptionEn,
+    };
+    assertOneLanguage(texts, ['title', 'description']);
+    const slugTitle = texts.title || texts.titleEn;
+    const slug = slugTitle === (current.title || current.titleEn) ? current.slug : await uniqueSlug(tx, current.storeId, slugTitle, id);
     const [row] = await tx
       .update(s.categories)
       .set({
-        title: input.title,
+        ...texts,
         slug,
-        description: input.description,
         picture: input.picture ?? current.picture,
         modifiedBy: input.actorId,
         updatedAt: input.now,
       })
       .where(eq(s.categories.id, id))
       .returning(columns);
-    if (current.title !== input.title) {
+    if (current.title !== texts.title || current.titleEn !== texts.titleEn) {
       const products = await tx
-        .select({ id: s.products.id, name: s.products.name, description: s.products.description })
+        .select({
+          id: s.products.id,
+          name: s.products.name,
+          nameEn: s.products.nameEn,
+          description: s.products.description,
+          descriptionEn: s.products.descriptionEn,
+        })
         .from(s.products)
         .where(eq(s.products.categoryId, id));
       for (const p of products) {
         await tx
           .update(s.products)
-          .set({ searchText: productSearchText(p.name, input.title, p.description) })
+          .set({
+            searchText: productSearchText(p.name, texts.title, p.description, {
+              name: p.nameEn,
+              categoryTitle: texts.titleEn,
+              description: p.descriptionEn,
+            }),
+          })
           .where(eq(s.products.id, p.id));
       }
     }

@@ -113,7 +113,9 @@ export async function getUserChallenge(db: DbOrTx, p: { userId: number; storeId:
       id: summary.id,
       storeId: summary.storeId,
       title: summary.title,
+      titleEn: summary.titleEn,
       description: summary.description,
+      descriptionEn: summary.descriptionEn,
       type: summary.type,
       winners: summary.winners,
       pointsPerWinner: summary.pointsPerWinner,
@@ -122,7 +124,12 @@ export async function getUserChallenge(db: DbOrTx, p: { userId: number; storeId:
       endsAt: summary.endsAt,
       status: summary.status,
       awardedAt: summary.awardedAt,
-      questions: questions.map((q) => ({ id: q.id, text: q.text, options: q.options.map((o) => ({ id: o.id, text: o.text })) })),
+      questions: questions.map((q) => ({
+        id: q.id,
+        text: q.text,
+        textEn: q.textEn,
+        options: q.options.map((o) => ({ id: o.id, text: o.text, textEn: o.textEn })),
+      })),
     },
     submission: mine
       ? {

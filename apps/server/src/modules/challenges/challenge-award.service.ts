@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { ChallengeAward, ChallengeAwardResult, ChallengeParticipant, ChallengeParticipantsQuery } from '@rewards/shared/challenges';
 import { listResponse, type ListResponse } from '@rewards/shared/common';
+import { bilingualDescription } from '@rewards/shared/notifications';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -69,6 +70,7 @@ export async function listParticipants(db: DbOrTx, q: ChallengeParticipantsQuery
           optionId: a.optionId,
           text: a.text,
           optionText: a.optionText,
+          optionTextEn: a.optionTextEn,
           isCorrect: a.optionId === null ? null : a.isCorrect,
         })),
     })),
@@ -173,6 +175,7 @@ export async function awardChallenge(
           storeId: c.storeId,
           rewardId: null,
           reason: c.title,
+          reasonEn: c.titleEn,
           points,
           receivers: winners.length,
           rejected: 0,
@@ -190,12 +193,19 @@ export async function awardChallenge(
       const credits = await postPoints(tx, {
         entries: byUser.map((w) => ({ userId: w.userId, value: points })),
         kind: 'challenge',
-        description: c.title,
+        description: c.title || c.titleEn,
+        descriptionKey: 'challenge',
+        descriptionValues: { title: { es: c.title, en: c.titleEn } },
         createdBy: p.actorId,
         refType: 'challenge',
         refId: c.id,
         now,
-        notify: { itemType: 'challenge', description: `${c.title} (+${points})`, url: '/account' },
+        // The title in both languages, each side the other's where one was not written (docs/architecture.md A6.15).
+        notify: {
+          itemType: 'challenge',
+          description: bilingualDescription({ es: `${c.title || c.titleEn} (+${points})`, en: `${c.titleEn || c.title} (+${points})` }),
+          url: '/account',
+        },
       });
       const creditOf = new Map(credits.map((r) => [r.userId, r.transactionId]));
       await tx.insert(s.loadEntries).values(

@@ -9,9 +9,11 @@ import {
   type ChallengeSummary,
 } from '@rewards/shared/challenges';
 import { listResponse, type ListResponse } from '@rewards/shared/common';
+import { bilingualDescription } from '@rewards/shared/notifications';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { assertOneLanguage } from '../../lib/bilingual.ts';
 import { pgCode, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 import { containsText } from '../../lib/search-text.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -36,7 +38,9 @@ const summaryColumns = {
   id: s.challenges.id,
   storeId: s.challenges.storeId,
   title: s.challenges.title,
+  titleEn: s.challenges.titleEn,
   description: s.challenges.description,
+  descriptionEn: s.challenges.descriptionEn,
   type: s.challenges.type,
   winners: s.challenges.winners,
   pointsPerWinner: s.challenges.pointsPerWinner,
@@ -58,7 +62,9 @@ export function toSummary(r: SummaryRow, now: Date): ChallengeSummary {
     id: r.id,
     storeId: r.storeId,
     title: r.title,
+    titleEn: r.titleEn,
     description: r.description,
+    descriptionEn: r.descriptionEn,
     type: r.type,
     winners: r.winners,
     pointsPerWinner: r.pointsPerWinner,
@@ -80,7 +86,8 @@ export function toSummary(r: SummaryRow, now: Date): ChallengeSummary {
 export async function listChallenges(db: DbOrTx, q: ChallengeListQuery, now: Date): Promise<ListResponse<ChallengeSummary>> {
   const conditions: SQL[] = [eq(s.challenges.storeId, q.storeId)];
   if (q.active !== undefined) conditions.push(eq(s.challenges.isActive, q.active));
-  if (q.search) conditions.push(containsText(q.search, s.challenges.title, s.challenges.description));
+  if (q.search)
+    conditions.push(containsText(q.search, s.challenges.title, s.challenges.titleEn, s.challenges.description, s.challenges.descriptionEn));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     selectSummaries(db)
@@ -101,7 +108,7 @@ export async function listChallenges(db: DbOrTx, q: ChallengeListQuery, now: Dat
 export async function questionsOf(db: DbOrTx, id: number): Promise<ChallengeQuestion[]> {
   const [questions, options] = await Promise.all([
     db
-      .select({ id: s.challengeQuestions.id, text: s.challengeQuestions.text })
+      .select({ id: s.challengeQuestions.id, text: s.challengeQuestions.text, textEn: s.challengeQuestions.textEn })
       .from(s.challengeQuestions)
       .where(eq(s.challengeQuestions.challengeId, id))
       .orderBy(asc(s.challengeQuestions.position), asc(s.challengeQuestions.id)),
@@ -110,6 +117,7 @@ export async function questionsOf(db: DbOrTx, id: number): Promise<ChallengeQues
         id: s.challengeOptions.id,
         questionId: s.challengeOptions.questionId,
         text: s.challengeOptions.text,
+        textEn: s.challengeOptions.textEn,
         isCorrect: s.challengeOptions.isCorrect,
       })
       .from(s.challengeOptions)
@@ -119,7 +127,9 @@ export async function questionsOf(db: DbOrTx, id: number): Promise<ChallengeQues
   ]);
   return questions.map((q) => ({
     ...q,
-    options: options.filter((o) => o.questionId === q.id).map(({ id: optionId, text, isCorrect }) => ({ id: optionId, text, isCorrect })),
+    options: options
+      .filter((o) => o.questionId === q.id)
+      .map(({ id: optionId, text, textEn, isCorrect }) => ({ id: optionId, text, textEn, isCorrect })),
   }));
 }
 
@@ -145,11 +155,17 @@ export async function challengeStore(db: DbOrTx, id: number): Promise<number> {
 async function writeQuestions(tx: DbOrTx, challenge: number, questions: ChallengeForm['questions']): Promise<void> {
   const rows = await tx
     .insert(s.challengeQuestions)
-    .values(questions.map((q, i) => ({ challengeId: challenge, text: q.text, position: i })))
+    .values(questions.map((q, i) => ({ challengeId: challenge, text: q.text ?? '', textEn: q.textEn ?? '', position: i })))
     .returning({ id: s.challengeQuestions.id, position: s.challengeQuestions.position });
   const idAt = new Map(rows.map((r) => [r.position, r.id]));
   const options = questions.flatMap((q, i) =>
-    q.options.map((o, j) => ({ questionId: idAt.get(i)!, text: o.text, isCorrect: o.isCorrect, position: j })),
+    q.options.map((o, j) => ({
+      questionId: idAt.get(i)!,
+      text: o.text ?? '',
+      textEn: o.textEn ?? '',
+      isCorrect: o.isCorrect,
+      position: j,
+    })),
   );
   if (options.length) await tx.insert(s.challengeOptions).values(options);
 }
@@ -161,8 +177,10 @@ export async function createChallenge(db: Db, input: ChallengeCreate & { actorId
       .insert(s.challenges)
       .values({
         storeId: input.storeId,
-        title: input.title,
-        description: input.description,
+        title: input.title ?? '',
+        titleEn: input.titleEn ?? '',
+        description: input.description ?? '',
+        descriptionEn: input.descriptionEn ?? '',
         type: input.type,
         winners: input.winners,
         pointsPerWinner: input.pointsPerWinner,
@@ -187,6 +205,9 @@ export async function lockChallenge(tx: DbOrTx, id: number, mode: 'update' | 'sh
       id: s.challenges.id,
       storeId: s.challenges.storeId,
       title: s.challenges.title,
+      titleEn: s.challenges.titleEn,
+      description: s.challenges.description,
+      descriptionEn: s.challenges.descriptionEn,
       type: s.challenges.type,
       winners: s.challenges.winners,
       pointsPerWinner: s.challenges.pointsPerWinner,
@@ -215,7 +236,7 @@ async function assertNoParticipants(tx: DbOrTx, id: number): Promise<void> {
   if (participants > 0) throw new AppError('CHALLENGE_HAS_PARTICIPANTS', { participants });
 }
 
-/** Replaces the form's fields and the questions (while nobody has answered). */
+/** Replaces the form's fields and the questions (while nobody has answered); a language of the title or description left out keeps what is stored. */
 export async function updateChallenge(db: Db, id: number, input: ChallengeForm & { actorId: number; now: Date }): Promise<Challenge> {
   await db.transaction(async (tx) => {
     const current = await lockChallenge(tx, id);
@@ -223,11 +244,17 @@ export async function updateChallenge(db: Db, id: number, input: ChallengeForm &
     // An active challenge keeps running: it must still end in the future.
     if (current.isActive && new Date(input.endsAt) <= input.now)
       throw validation('body.endsAt', 'An active challenge must end in the future', 'custom');
+    const texts = {
+      title: input.title ?? current.title,
+      titleEn: input.titleEn ?? current.titleEn,
+      description: input.description ?? current.description,
+      descriptionEn: input.descriptionEn ?? current.descriptionEn,
+    };
+    assertOneLanguage(texts, ['title', 'description']);
     await tx
       .update(s.challenges)
       .set({
-        title: input.title,
-        description: input.description,
+        ...texts,
         type: input.type,
         winners: input.winners,
         pointsPerWinner: input.pointsPerWinner,
@@ -289,7 +316,8 @@ export async function activateChallenge(db: Db, id: number, actorId: number, now
         await notify(tx, {
           to: { activeUsersOfStore: c.storeId },
           itemType: 'challenge',
-          description: c.title,
+          // The title in both languages: each reader gets theirs (docs/architecture.md A6.15).
+          description: bilingualDescription({ es: c.title, en: c.titleEn }),
           url: '/challenge',
           at: now,
         });
@@ -312,6 +340,7 @@ export async function answersOf(db: DbOrTx, participationIds: number[]) {
       optionId: s.challengeAnswers.optionId,
       text: s.challengeAnswers.text,
       optionText: s.challengeOptions.text,
+      optionTextEn: s.challengeOptions.textEn,
       isCorrect: s.challengeOptions.isCorrect,
     })
     .from(s.challengeAnswers)

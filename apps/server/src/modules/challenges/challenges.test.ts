@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Challenge, ChallengeAwardResult, ChallengeParticipant, ChallengeSummary, UserChallenge } from '@rewards/shared/challenges';
 import type { ListResponse } from '@rewards/shared/common';
+import { bilingualDescription } from '@rewards/shared/notifications';
 import * as s from '../../db/schema/index.ts';
 import { createTestApp, ORIGIN, type TestApp } from '../../../test/harness.ts';
 import { factories } from '../../../test/factories.ts';
@@ -205,7 +206,7 @@ describe('writing challenges', () => {
 
   it('open-ended questions keep no options', async () => {
     const c = await create({ type: 'open', questions: [{ text: '¿Qué te motiva?', options: [{ text: 'x', isCorrect: true }] }] });
-    expect(c.questions).toEqual([{ id: expect.any(Number), text: '¿Qué te motiva?', options: [] }]);
+    expect(c.questions).toEqual([{ id: expect.any(Number), text: '¿Qué te motiva?', textEn: '', options: [] }]);
   });
 
   it('refuses what the rules do not allow, field by field', async () => {
@@ -318,12 +319,13 @@ describe('one active challenge per store', () => {
     // Every active user of the store, once; nobody else.
     const told = await notificationsOf([p1!.id, p2!.id, gone!.id, elsewhere!.id]);
     expect(told.map((n) => n.userId).sort()).toEqual([p1!.id, p2!.id].sort());
-    expect(told[0]).toMatchObject({ description: a.title, url: '/challenge' });
+    // The title in both languages (docs/architecture.md A6.15); this one has no English.
+    expect(told[0]).toMatchObject({ description: bilingualDescription({ es: a.title, en: '' }), url: '/challenge' });
     const storeUsers = await t.db.execute<{ n: number }>(
       sql`select count(*)::int as n from users where store_id = ${store1} and active = 1`,
     );
     const announced = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from notifications where item_type = 'challenge' and description = ${a.title}`,
+      sql`select count(*)::int as n from notifications where item_type = 'challenge' and description = ${bilingualDescription({ es: a.title, en: '' })}`,
     );
     expect(Number(announced.rows[0]!.n)).toBe(Number(storeUsers.rows[0]!.n));
 
@@ -549,7 +551,7 @@ describe('participants and winners', () => {
     const notes = await notificationsOf(ps.map((p) => p.id));
     expect(
       notes
-        .filter((n) => n.description === `${c.title} (+150)`)
+        .filter((n) => n.description === bilingualDescription({ es: `${c.title} (+150)`, en: `${c.title} (+150)` }))
         .map((n) => n.userId)
         .sort(),
     ).toEqual([ps[1]!.id, ps[2]!.id].sort());
@@ -627,7 +629,9 @@ describe('participants and winners', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ totalPoints: 500, winners: [{ userId: ps[2]!.id }] });
     expect(await balance(ps[2]!.id)).toBe(before + 500);
-    expect((await notificationsOf([ps[2]!.id])).map((n) => n.description)).toContain(`${c.title} (+500)`);
+    expect((await notificationsOf([ps[2]!.id])).map((n) => n.description)).toContain(
+      bilingualDescription({ es: `${c.title} (+500)`, en: `${c.title} (+500)` }),
+    );
     expect((await award({ challengeId: c.id, userIds: [ps[0]!.id] })).json().code).toBe('CHALLENGE_ALREADY_AWARDED');
   });
 
@@ -639,6 +643,8 @@ describe('participants and winners', () => {
       entries: [{ userId: rich!.id, value: 2_147_483_600 }],
       kind: 'adjustment',
       description: 'Test',
+      descriptionKey: 'adjustment',
+      descriptionValues: { reason: 'Test' },
       now: t.clock.now(),
     });
     const tooLarge = await award({ challengeId: c.id });
@@ -650,6 +656,8 @@ describe('participants and winners', () => {
       entries: [{ userId: rich!.id, value: -2_147_483_600 }],
       kind: 'adjustment',
       description: 'Test',
+      descriptionKey: 'adjustment',
+      descriptionValues: { reason: 'Test' },
       now: t.clock.now(),
     });
 

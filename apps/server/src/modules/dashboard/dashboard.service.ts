@@ -108,28 +108,28 @@ function ordersByStatus(db: DbOrTx, storeId: number | null, p: Period) {
 }
 
 function topProducts(db: DbOrTx, storeId: number | null, p: Period) {
-  return db.execute<Record<'product_id' | 'store_id' | 'name' | 'units' | 'points', unknown>>(sql`
-    select p.id as product_id, p.store_id, p.name,
+  return db.execute<Record<'product_id' | 'store_id' | 'name' | 'name_en' | 'units' | 'points', unknown>>(sql`
+    select p.id as product_id, p.store_id, p.name, p.name_en,
       sum(l.quantity)::bigint as units, sum(l.quantity::bigint * l.price)::bigint as points
     from orders o
     join order_lines l on l.order_id = o.id
     join products p on p.id = l.product_id
     where o.status <> ${OrderStatus.Canceled}
       and o.created_at >= ${p.start}::timestamptz and o.created_at < ${p.end}::timestamptz ${inStore(sql`o.store_id`, storeId)}
-    group by p.id, p.store_id, p.name
+    group by p.id, p.store_id, p.name, p.name_en
     order by units desc, points desc, p.id
     limit ${DASHBOARD_TOP}`);
 }
 
 /** Recognitions of the store's bulk loads in the period (the entry's recognition, else the load's). */
 function topRecognitions(db: DbOrTx, storeId: number | null, p: Period) {
-  return db.execute<Record<'reward_id' | 'store_id' | 'name' | 'entries' | 'points', unknown>>(sql`
-    select r.id as reward_id, r.store_id, r.name, count(*)::int as entries, coalesce(sum(e.points), 0)::bigint as points
+  return db.execute<Record<'reward_id' | 'store_id' | 'name' | 'name_en' | 'entries' | 'points', unknown>>(sql`
+    select r.id as reward_id, r.store_id, r.name, r.name_en, count(*)::int as entries, coalesce(sum(e.points), 0)::bigint as points
     from loads ld
     join load_entries e on e.load_id = ld.id
     join rewards r on r.id = coalesce(e.reward_id, ld.reward_id)
     where ld.created_at >= ${p.start}::timestamptz and ld.created_at < ${p.end}::timestamptz ${inStore(sql`ld.store_id`, storeId)}
-    group by r.id, r.store_id, r.name
+    group by r.id, r.store_id, r.name, r.name_en
     order by entries desc, points desc, r.id
     limit ${DASHBOARD_TOP}`);
 }
@@ -161,11 +161,11 @@ function loadsOverTime(db: DbOrTx, storeId: number | null, p: Period, timeZone: 
 }
 
 function lowStock(db: DbOrTx, storeId: number | null) {
-  return db.execute<Record<'product_id' | 'store_id' | 'name' | 'stock' | 'total', unknown>>(sql`
-    select p.id as product_id, p.store_id, p.name, p.stock, count(*) over ()::int as total
+  return db.execute<Record<'product_id' | 'store_id' | 'name' | 'name_en' | 'stock' | 'total', unknown>>(sql`
+    select p.id as product_id, p.store_id, p.name, p.name_en, p.stock, count(*) over ()::int as total
     from products p
     where p.active and p.stock <= ${LOW_STOCK_THRESHOLD} ${inStore(sql`p.store_id`, storeId)}
-    order by p.stock, p.name, p.id
+    order by p.stock, coalesce(nullif(btrim(p.name), ''), p.name_en), p.id
     limit ${LOW_STOCK_LIMIT}`);
 }
 
@@ -207,6 +207,7 @@ export async function getDashboard(db: DbOrTx, input: DashboardInput): Promise<D
       productId: num(r.product_id),
       storeId: num(r.store_id),
       name: String(r.name),
+      nameEn: String(r.name_en),
       units: num(r.units),
       points: num(r.points),
     })),
@@ -214,6 +215,7 @@ export async function getDashboard(db: DbOrTx, input: DashboardInput): Promise<D
       rewardId: num(r.reward_id),
       storeId: num(r.store_id),
       name: String(r.name),
+      nameEn: String(r.name_en),
       entries: num(r.entries),
       points: num(r.points),
     })),
@@ -226,6 +228,7 @@ export async function getDashboard(db: DbOrTx, input: DashboardInput): Promise<D
         productId: num(r.product_id),
         storeId: num(r.store_id),
         name: String(r.name),
+        nameEn: String(r.name_en),
         stock: num(r.stock),
       })),
     },

@@ -48,7 +48,15 @@ async function figures(who: string, query: Query = {}): Promise<Dashboard> {
 }
 
 async function credit(userId: number, value: number, kind: 'load' | 'challenge' | 'adjustment', when: string) {
-  await postPoints(t.db, { entries: [{ userId, value }], kind, description: `Test ${kind}`, refType: 'test', now: at(when) });
+  await postPoints(t.db, {
+    entries: [{ userId, value }],
+    kind,
+    description: `Test ${kind}`,
+    descriptionKey: 'adjustment',
+    descriptionValues: { reason: `Test ${kind}` },
+    refType: 'test',
+    now: at(when),
+  });
 }
 
 /** A bulk load as the loads module writes it: the group, one entry per receiver, a ledger credit each. */
@@ -219,13 +227,13 @@ describe('GET /api/dashboard: the figures of a store', () => {
     });
     // The canceled order's three notebooks are not sales.
     expect(f.topProducts).toEqual([
-      { productId: idOf.taza, storeId, name: 'Taza', units: 3, points: 180 },
-      { productId: idOf.audifonos, storeId, name: 'Audifonos', units: 1, points: 100 },
-      { productId: idOf.libreta, storeId, name: 'Libreta', units: 1, points: 40 },
+      { productId: idOf.taza, storeId, name: 'Taza', nameEn: '', units: 3, points: 180 },
+      { productId: idOf.audifonos, storeId, name: 'Audifonos', nameEn: '', units: 1, points: 100 },
+      { productId: idOf.libreta, storeId, name: 'Libreta', nameEn: '', units: 1, points: 40 },
     ]);
     expect(f.topRecognitions).toEqual([
-      { rewardId: idOf.collab, storeId, name: 'Colaboración', entries: 2, points: 400 },
-      { rewardId: idOf.voice, storeId, name: 'Voz del cliente', entries: 1, points: 50 },
+      { rewardId: idOf.collab, storeId, name: 'Colaboración', nameEn: '', entries: 2, points: 400 },
+      { rewardId: idOf.voice, storeId, name: 'Voz del cliente', nameEn: '', entries: 1, points: 50 },
     ]);
     expect(f.loadsOverTime).toHaveLength(12);
     expect(f.loadsOverTime.slice(0, 3)).toEqual([
@@ -240,8 +248,8 @@ describe('GET /api/dashboard: the figures of a store', () => {
       threshold: 5,
       count: 2,
       products: [
-        { productId: idOf.mochila, storeId, name: 'Mochila', stock: 0 },
-        { productId: idOf.audifonos, storeId, name: 'Audifonos', stock: 2 },
+        { productId: idOf.mochila, storeId, name: 'Mochila', nameEn: '', stock: 0 },
+        { productId: idOf.audifonos, storeId, name: 'Audifonos', nameEn: '', stock: 2 },
       ],
     });
   });

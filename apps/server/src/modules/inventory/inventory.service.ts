@@ -3,7 +3,7 @@ import { type ListResponse, listResponse } from '@rewards/shared/common';
 import type { InventoryMovement } from '@rewards/shared/inventory';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { raisedRule } from '../../lib/database-errors.ts';
 import { invalidating, type CacheInvalidation } from '../../lib/response-cache.ts';
 
@@ -12,6 +12,7 @@ const columns = {
   storeId: s.inventoryMovements.storeId,
   productId: s.inventoryMovements.productId,
   productName: s.products.name,
+  productNameEn: s.products.nameEn,
   delta: s.inventoryMovements.delta,
   stockAfter: s.inventoryMovements.stockAfter,
   reason: s.inventoryMovements.reason,
@@ -58,7 +59,20 @@ export async function getMovement(db: DbOrTx, id: number): Promise<InventoryMove
   return toDto(row);
 }
 
-/** A restock or adjustment: the product's stock and the movement change together, or not at all (moveStock). */
+/**
+ * moveStock's refusal worded for the administrator who asked for the change (docs/architecture.md P8):
+ * OUT_OF_STOCK is the shop's "not enough stock"; STOCK_BELOW_ZERO names the product and its stock now.
+ * Anything else is given back as it is.
+ */
+export function adminStockRefusal(err: unknown): unknown {
+  if (err instanceof AppError && err.code === 'OUT_OF_STOCK') return new AppError('STOCK_BELOW_ZERO', err.details);
+  return err;
+}
+
+/**
+ * A restock or adjustment by an administrator: the product's stock and the movement change together, or not
+ * at all (moveStock); below zero is STOCK_BELOW_ZERO.
+ */
 export async function recordMovement(
   db: DbOrTx,
   p: { productId: number; delta: number; reason: string; actorId: number; now: Date },
@@ -67,7 +81,9 @@ export async function recordMovement(
   const { movementId } = await invalidating(
     cache,
     db.transaction((tx) => moveStock(tx, p)),
-  );
+  ).catch((err: unknown) => {
+    throw adminStockRefusal(err);
+  });
   return getMovement(db, movementId);
 }
 

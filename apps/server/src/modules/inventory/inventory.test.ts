@@ -48,7 +48,9 @@ describe('inventory movements', () => {
     const [moves] = await t.db.$count(s.inventoryMovements).then((n) => [n]);
     const res = await post('admin', { productId: product.id, delta: -(before + 1), reason: 'Demasiado' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().code).toBe('OUT_OF_STOCK');
+    // Worded for the administrator: which product and how much it holds (docs/architecture.md P8).
+    expect(res.json()).toMatchObject({ code: 'STOCK_BELOW_ZERO', details: { productId: product.id, stock: before } });
+    expect(res.json().message).toBe(`Este cambio dejaría a ${product.name} con stock negativo (stock actual ${before})`);
     expect(await stockOf(product.id)).toBe(before);
     expect(await t.db.$count(s.inventoryMovements)).toBe(moves);
   });

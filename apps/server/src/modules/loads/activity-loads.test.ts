@@ -223,6 +223,7 @@ describe('once per activity', () => {
         rewardId: reward.id,
         points: 10,
         reason: 'Directo',
+        reasonEn: '',
         actorId: adminId,
         since: new Date(0),
         now: t.clock.now(),

@@ -1,17 +1,24 @@
-import { PassThrough, type Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@rewards/shared/enums';
-import type { ConsolidatedRow } from '@rewards/shared/loads';
+import type { ConsolidatedCopy, ConsolidatedSqlRow } from './loads.service.ts';
+import { XlsxWriter, type XlsxColumn } from './xlsx-stream.ts';
 
 /**
- * The consolidated rows as a file, written while they are read (docs/decisions/0005-bulk-loads.md):
- * XLSX through exceljs' streaming WorkbookWriter (inline strings, each row committed as it is added),
- * CSV through csv-stringify (UTF-8 with a byte order mark and `;`, which Excel in Spanish opens as
- * columns). Dates are real dates (a date cell in XLSX, ISO 8601 in CSV), points are numbers. A text cell
- * that starts with `=`, `+`, `-`, `@` (or a tab or carriage return) gets a leading `'`, so a name never
- * runs as a formula in someone's spreadsheet (docs/architecture.md A6.7).
+ * The consolidated rows as a file, written while they are read, in constant memory
+ * (docs/decisions/0005-bulk-loads.md, "Exports stream"). The database writes the file's body with COPY
+ * (the SQL below: the CSV fields, or each row of the sheet's XML), `consolidatedCopy` hands it over in
+ * chunks, and the file is an async generator of chunks behind `Readable.from`, which asks for the next
+ * only when the client has taken the last: the database is read as fast as the client reads, and no more
+ * than a chunk or two wait. XLSX through our streaming writer (xlsx-stream.ts); CSV is UTF-8 with a byte
+ * order mark and `;` (which Excel in Spanish opens as columns), quoted by PostgreSQL's CSV writer. Dates
+ * are real dates (a date cell in XLSX, ISO 8601 in CSV), points are numbers. A text cell that starts with
+ * `=`, `+`, `-`, `@` (or a tab or carriage return) gets a leading `'`, so a name never runs as a formula in
+ * someone's spreadsheet (docs/architecture.md A6.7).
  */
+
+/** Has the database write the export (consolidatedCopy, bound to a request's filters). */
+export type ReadCopy = (copy: ConsolidatedCopy) => AsyncIterable<Buffer>;
 
 const headings: Record<Language, string[]> = {
   es: [
@@ -42,81 +49,118 @@ const headings: Record<Language, string[]> = {
   ],
 };
 
-/** A text cell as text: a leading `'` when a spreadsheet would read it as a formula. */
-export function neutralise(text: string | null | undefined): string {
-  const value = text ?? '';
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+type Kind = 'number' | 'date' | 'text';
+/** The columns, in order: each value of a row, of what kind, how wide in XLSX and how its numbers show. */
+const columns: { value: (r: ConsolidatedSqlRow) => SQL; kind: Kind; width: number; numFmt?: string }[] = [
+  { value: (r) => r.id, kind: 'number', width: 10 },
+  { value: (r) => r.loadId, kind: 'number', width: 8 },
+  { value: (r) => r.createdAt, kind: 'date', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
+  { value: (r) => r.rewardName, kind: 'text', width: 24 },
+  { value: (r) => r.receiverName, kind: 'text', width: 28 },
+  { value: (r) => r.receiverEmail, kind: 'text', width: 32 },
+  { value: (r) => r.receiverStoreName, kind: 'text', width: 26 },
+  { value: (r) => r.senderName, kind: 'text', width: 24 },
+  { value: (r) => r.senderEmail, kind: 'text', width: 30 },
+  { value: (r) => r.senderStoreName, kind: 'text', width: 26 },
+  { value: (r) => r.points, kind: 'number', width: 10, numFmt: '#,##0' },
+];
+
+// Patterns and characters are written into the query as literals; PostgreSQL's regular expressions read
+// \t, \r, \s and \uXXXX themselves.
+/** Text a spreadsheet would run as a formula. */
+const FORMULA = String.raw`^[=+\-@\t\r]`;
+/** Characters XML 1.0 cannot hold (PostgreSQL text has no NUL). */
+const NOT_XML = String.raw`[\u0001-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]`;
+
+/** A text value as a cell shows it: never null, with a leading `'` when it would run as a formula. */
+function neutral(v: SQL): SQL {
+  const text = sql`coalesce(${v}, '')`;
+  return sql`(case when ${text} ~ ${FORMULA}::text then '''' || ${text} else ${text} end)`;
 }
 
-function cells(r: ConsolidatedRow) {
-  return [
-    r.id,
-    r.loadId,
-    new Date(r.createdAt),
-    neutralise(r.reward?.name),
-    neutralise(r.receiver.name),
-    neutralise(r.receiver.email),
-    neutralise(r.receiverStoreName),
-    neutralise(r.sender.name),
-    neutralise(r.sender.email),
-    neutralise(r.senderStoreName),
-    r.points,
-  ] as const;
+/** CSV: PostgreSQL's CSV writer quotes a field that holds `;`, a quote or a line break; an empty text is an empty field. */
+const csvCopy: ConsolidatedCopy = {
+  columns: (r) =>
+    columns.map(({ value, kind }) =>
+      kind === 'date'
+        ? sql`to_char(${value(r)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+        : kind === 'number'
+          ? value(r)
+          : sql`nullif(${neutral(value(r))}, '')`,
+    ),
+  options: `with (format csv, delimiter ';')`,
+};
+
+/** A CSV field of the header (ours, in JavaScript), quoted as PostgreSQL's are. */
+const csvField = (text: string) => (/[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+
+async function* csvChunks(read: ReadCopy, lang: Language): AsyncGenerator<Buffer> {
+  yield Buffer.from(`\ufeff${headings[lang].map(csvField).join(';')}\n`);
+  yield* read(csvCopy);
 }
 
 /**
- * Waits while more than HIGH_WATER bytes wait for the client (in `out` and in the zip stream behind it),
- * so a slow client holds the export back instead of the server buffering it.
+ * XLSX: the records the writer turns into rows (XlsxWriter.addRecords): the row's number in the sheet (after
+ * the header's), then each value, a number's digits (a date's serial number: days since 1899-12-30, UTC) or
+ * text as XML text. Inside a text, a backslash, tab, line break or carriage return is a character
+ * reference, which XML reads as the character and COPY's text format has nothing to escape in.
  */
-const HIGH_WATER = 4 * 1024 * 1024;
-async function drained(out: PassThrough, behind: () => number = () => 0) {
-  while (!out.destroyed && out.readableLength + out.writableLength + behind() > HIGH_WATER) await new Promise((r) => setTimeout(r, 10));
-}
+const references: [string, string][] = [
+  ['\\', '&#92;'],
+  ['\t', '&#9;'],
+  ['\n', '&#10;'],
+  ['\r', '&#13;'],
+];
+const xlsxCopy: ConsolidatedCopy = {
+  columns: (r) => [
+    sql`(${r.rowNumber} + 1)::text`,
+    ...columns.map(({ value, kind }) => {
+      if (kind === 'number') return sql`(${value(r)})::text`;
+      if (kind === 'date') return sql`(extract(epoch from ${value(r)})::float8 / 86400 + 25569)::text`;
+      let text = sql`replace(replace(replace(replace(regexp_replace(${neutral(value(r))}, ${NOT_XML}::text, '', 'g'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')`;
+      for (const [character, reference] of references) text = sql`replace(${text}, ${character}::text, ${reference}::text)`;
+      return text;
+    }),
+  ],
+  options: '',
+};
 
-export function exportConsolidated(
-  batches: AsyncIterable<ConsolidatedRow[]>,
-  format: 'xlsx' | 'csv',
-  lang: Language,
-  onError: (err: unknown) => void,
-): Readable {
-  const out = new PassThrough({ highWaterMark: 1024 * 1024 });
-  const fail = (err: unknown) => {
-    onError(err);
-    out.destroy(err instanceof Error ? err : new Error(String(err)));
-  };
-  if (format === 'csv') void writeCsv(batches, lang, out).catch(fail);
-  else void writeXlsx(batches, lang, out).catch(fail);
-  return out;
-}
-
-async function writeCsv(batches: AsyncIterable<ConsolidatedRow[]>, lang: Language, out: PassThrough) {
-  const csv = stringify({ delimiter: ';', bom: true, record_delimiter: 'windows', cast: { date: (d) => d.toISOString() } });
-  csv.pipe(out);
-  csv.write(headings[lang]);
-  for await (const rows of batches) {
-    if (out.destroyed) return void csv.destroy();
-    for (const r of rows) csv.write(cells(r));
-    await drained(out, () => csv.readableLength + csv.writableLength);
+async function* xlsxChunks(read: ReadCopy, lang: Language): AsyncGenerator<Buffer> {
+  const file = new XlsxWriter(
+    lang === 'es' ? 'Consolidado' : 'Consolidated',
+    columns.map(({ width, numFmt, kind }, i): XlsxColumn => ({
+      header: headings[lang][i]!,
+      width,
+      numFmt,
+      kind: kind === 'text' ? 'text' : 'number',
+    })),
+  );
+  try {
+    for await (const records of read(xlsxCopy)) {
+      await file.addRecords(records);
+      const bytes = file.take();
+      if (bytes.length) yield bytes;
+    }
+    await file.end();
+    yield file.take();
+  } finally {
+    file.close();
   }
-  csv.end();
 }
 
-async function writeXlsx(batches: AsyncIterable<ConsolidatedRow[]>, lang: Language, out: PassThrough) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(lang === 'es' ? 'Consolidado' : 'Consolidated');
-  const widths = [10, 8, 20, 24, 28, 32, 26, 24, 30, 26, 10];
-  sheet.columns = headings[lang].map((header, i) => ({ header, width: widths[i] }));
-  sheet.getColumn(3).numFmt = 'yyyy-mm-dd hh:mm';
-  sheet.getColumn(11).numFmt = '#,##0';
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  // The zip stream exceljs writes into (archiver): what it holds has not reached `out` yet.
-  const zip = (workbook as unknown as { zip?: { readableLength?: number } }).zip;
-  for await (const rows of batches) {
-    if (out.destroyed) return;
-    for (const r of rows) sheet.addRow([...cells(r)]).commit();
-    await drained(out, () => zip?.readableLength ?? 0);
+/**
+ * The export as a stream for the reply. A failure after the first bytes can no longer change the status:
+ * `onError` hears of it and the response is cut short, so the client never mistakes it for a whole file.
+ * A client that goes away destroys the stream, which ends the generators, and with them the database read.
+ */
+export function exportConsolidated(read: ReadCopy, format: 'xlsx' | 'csv', lang: Language, onError: (err: unknown) => void): Readable {
+  async function* reported() {
+    try {
+      yield* format === 'csv' ? csvChunks(read, lang) : xlsxChunks(read, lang);
+    } catch (err) {
+      onError(err);
+      throw err;
+    }
   }
-  sheet.commit();
-  await workbook.commit();
+  return Readable.from(reported(), { objectMode: false, highWaterMark: 64 * 1024 });
 }

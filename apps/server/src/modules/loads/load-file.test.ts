@@ -2,29 +2,39 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import type { LoadFile } from '@rewards/shared/loads';
-import { as, createTestApp, multipart, ORIGIN, png, signIn, type TestApp } from '../../../test/harness.ts';
+import { errorMessages } from '@rewards/shared/errors';
+import type { LoadFile, LoadReview } from '@rewards/shared/loads';
+import { factories, type FactoryUser } from '../../../test/factories.ts';
+import { as, createTestApp, multipart, ORIGIN, png, type TestApp } from '../../../test/harness.ts';
+import { HEADER_SCAN_ROWS } from './load-file.ts';
 
 /**
  * `POST /api/loads/emails/file` (docs/architecture.md A6.7, files that people upload): what office Excel and HR
- * systems write, read as such; a broken or hostile file answered with a clear 4xx and a stable code,
- * quickly and without holding it whole in memory.
+ * systems write, read as such (titles and blank rows above the header, the header anywhere in the first rows,
+ * or no header at all); a broken or hostile file answered with a clear 4xx and a stable code, quickly and
+ * without holding it whole in memory.
  */
 let t: TestApp;
-const who: Record<string, string> = {};
+let make: ReturnType<typeof factories>;
+let storeId: number;
+let admin: FactoryUser;
+let shopper: FactoryUser;
 beforeAll(async () => {
   t = await createTestApp();
-  for (const u of ['admin', 'ana']) who[u] = (await signIn(t.app, `${u}@rewards.test`)).session!;
+  make = factories(t);
+  storeId = (await make.store()).id;
+  admin = await make.admin({ stores: [storeId] });
+  shopper = await make.shopper({ storeId });
 });
 afterAll(() => t?.close());
 
-async function upload(data: Buffer, name = 'correos.csv', session: string | null = who.admin!, type?: string) {
-  const form = await multipart({}, [{ field: 'file', name, data, type }]);
+async function upload(data: Buffer, name = 'correos.csv', session: string | null = admin.session, lang = 'es') {
+  const form = await multipart({}, [{ field: 'file', name, data }]);
   const started = Date.now();
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/loads/emails/file',
-    headers: { ...(session ? as(session) : ORIGIN), ...form.headers },
+    headers: { ...(session ? as(session) : ORIGIN), ...form.headers, 'accept-language': lang },
     payload: form.payload,
   });
   return Object.assign(res, { ms: Date.now() - started });
@@ -81,11 +91,11 @@ describe('CSV and text', () => {
       emails: ['uno@empresa.test', 'dos@empresa.test'],
     });
 
-    // No header: the column with an @; a cell may hold several e-mails; blank lines and a missing value are skipped.
+    // No header: the column of e-mails; a cell is one entry, whatever it holds; blank lines and a missing value are skipped.
     const bare = Buffer.from('10;a@empresa.test\n\n11;b@empresa.test, c@empresa.test\n12;\n13;no-es-correo\n');
     expect(await read(bare)).toMatchObject({
       column: null,
-      emails: ['a@empresa.test', 'b@empresa.test', 'c@empresa.test', 'no-es-correo'],
+      emails: ['a@empresa.test', 'b@empresa.test, c@empresa.test', 'no-es-correo'],
     });
   });
 
@@ -141,6 +151,176 @@ describe('XLSX', () => {
     parts['xl/worksheets/sheet1.xml'] = strToU8(inlined);
     const inline = await read(Buffer.from(zipSync(parts)), 'inline.xlsx');
     expect(inline.emails).toEqual(data.emails);
+  });
+});
+
+/** A sheet from rows given by number (1-based), as someone would lay it out; `merge` joins cells of the title. */
+function sheetOf(rows: Record<number, (string | number | null)[]>, merge?: string) {
+  return xlsx((wb) => {
+    const sheet = wb.addWorksheet('Carga');
+    for (const [n, cells] of Object.entries(rows)) sheet.getRow(Number(n)).values = cells;
+    if (merge) sheet.mergeCells(merge);
+  });
+}
+const csvOf = (lines: string[], delimiter = ';') => Buffer.from(lines.map((l) => l.replaceAll(';', delimiter)).join('\r\n') + '\r\n');
+const TITLE = 'Carga de puntos – noviembre 2026';
+const people = ['jose.nunez@empresa.test', 'maria.pena@empresa.test', 'inigo@empresa.test'];
+
+describe('where the e-mails are: titles, blank rows and the header anywhere in the first rows', () => {
+  it('XLSX: a title in A1 and a blank row above the header in row 3; the e-mails in another column than the title', async () => {
+    const file = await sheetOf(
+      {
+        1: [TITLE],
+        3: ['Nombre', 'Correo', 'Área'],
+        4: ['José Núñez', people[0]!, 'Ventas'],
+        5: ['María Peña', people[1]!, 'Diseño'],
+        7: ['Íñigo', people[2]!, null],
+      },
+      'A1:C1',
+    );
+    expect(await read(file, 'carga.xlsx')).toEqual({ format: 'xlsx', sheet: 'Carga', column: 'Correo', emails: people });
+  });
+
+  it('CSV: the same with each separator the loader accepts (a title has none, or another)', async () => {
+    for (const delimiter of [';', ',', '\t']) {
+      const lines = [
+        TITLE,
+        '',
+        'Nombre;Correo;Área',
+        `José Núñez;${people[0]};Ventas`,
+        `María Peña;${people[1]};Diseño`,
+        ';;',
+        `Íñigo;${people[2]};`,
+      ];
+      expect(await read(csvOf(lines, delimiter)), JSON.stringify(delimiter)).toEqual({
+        format: 'csv',
+        sheet: null,
+        column: 'Correo',
+        emails: people,
+      });
+    }
+    // Windows-1252 (Spanish Excel), a title that has a comma of its own.
+    const latin = csvOf(['Carga de puntos, noviembre', 'Nombre;Correo electrónico', `José;${people[0]}`, `María;${people[1]}`]);
+    expect(await read(Buffer.from(latin.toString(), 'latin1'))).toMatchObject({ column: 'Correo electrónico', emails: people.slice(0, 2) });
+  });
+
+  it(`finds the header in any of the first ${HEADER_SCAN_ROWS} rows with data, and not below them`, async () => {
+    for (const at of [1, 2, 5, HEADER_SCAN_ROWS]) {
+      // Titles and notes above the header, with blank rows between them (blank rows do not count).
+      const above = Array.from({ length: at - 1 }, (_, i) => [`Nota ${i + 1} de la carga`, '']).flat();
+      const lines = [...above, 'Nombre;E-mail', `José;${people[0]}`, `María;${people[1]}`];
+      expect(await read(csvOf(lines)), `CSV, header in row ${at}`).toMatchObject({ column: 'E-mail', emails: people.slice(0, 2) });
+      const rows: Record<number, string[]> = {};
+      above.forEach((text, i) => {
+        if (text) rows[i + 1] = [text];
+      });
+      rows[above.length + 1] = ['Nombre', 'E-mail'];
+      rows[above.length + 2] = ['José', people[0]!];
+      const file = await sheetOf(rows);
+      expect(await read(file, 'carga.xlsx'), `XLSX, header in row ${at}`).toMatchObject({ column: 'E-mail', emails: people.slice(0, 1) });
+    }
+    // A header below them is not looked for: nothing above it is an e-mail column either.
+    const notes = Array.from({ length: HEADER_SCAN_ROWS }, (_, i) => `Nota ${i + 1}`);
+    const tooLow = csvOf([...notes, 'Nombre;Correo', 'José;Ramón Cañizares']);
+    expect((await upload(tooLow)).json()).toMatchObject({ statusCode: 422, code: 'LOAD_FILE_NO_EMAIL_COLUMN' });
+    const rows: Record<number, string[]> = Object.fromEntries(notes.map((note, i) => [i + 1, [note]]));
+    rows[HEADER_SCAN_ROWS + 1] = ['Nombre', 'Correo'];
+    rows[HEADER_SCAN_ROWS + 2] = ['José', people[0]!];
+    expect((await upload(await sheetOf(rows), 'carga.xlsx')).json()).toMatchObject({ statusCode: 422, code: 'LOAD_FILE_NO_EMAIL_COLUMN' });
+  });
+
+  it('knows the header by its name, without case or accents; a title that mentions it is not one', async () => {
+    for (const name of [
+      'CORREO ELECTRÓNICO',
+      'correo electronico',
+      'E-Mail',
+      'email',
+      'Mail',
+      'Correos',
+      'Dirección de correo',
+      'Email address',
+      'Correo del receptor',
+      'Work e-mail',
+    ]) {
+      const lines = ['Envíe el archivo por correo a Recursos Humanos', `Nombre;${name};Notas`, `José;${people[0]};sin correo`];
+      expect(await read(csvOf(lines)), name).toMatchObject({ column: name, emails: people.slice(0, 1) });
+    }
+    // A cell that holds an address is never the header, even one that starts like a header name.
+    expect(await read(csvOf(['correo@empresa.test', people[0]!]))).toMatchObject({
+      column: null,
+      emails: ['correo@empresa.test', people[0]],
+    });
+  });
+
+  it('without a header: the column that holds e-mails, from its first e-mail on (titles above are not entries)', async () => {
+    const csv = csvOf([TITLE, '', `1;José;${people[0]}`, `2;María;${people[1]}`, '3;Ramón;Ramón Cañizares', `4;Íñigo;${people[2]}`]);
+    expect(await read(csv)).toEqual({
+      format: 'csv',
+      sheet: null,
+      column: null,
+      emails: [people[0], people[1], 'Ramón Cañizares', people[2]],
+    });
+    const file = await sheetOf(
+      { 1: [TITLE], 2: ['Lista de noviembre'], 4: [1, 'José', people[0]!], 5: [2, 'María', people[1]!], 6: [3, 'Ramón', 'ramon@'] },
+      'A1:C1',
+    );
+    expect(await read(file, 'lista.xlsx')).toMatchObject({ column: null, emails: [people[0], people[1], 'ramon@'] });
+  });
+
+  it('with no header and no column of e-mails, says so: LOAD_FILE_NO_EMAIL_COLUMN, in Spanish and English', async () => {
+    const csv = csvOf([TITLE, 'Nombre;Área', 'José;Ventas', 'María;Diseño']);
+    const file = await sheetOf({ 1: [TITLE], 3: ['Nombre', 'Área'], 4: ['José', 'Ventas'] });
+    for (const [data, name] of [
+      [csv, 'nombres.csv'],
+      [file, 'nombres.xlsx'],
+    ] as const) {
+      for (const lang of ['es', 'en'] as const) {
+        const res = await upload(data, name, admin.session, lang);
+        expect(res.json(), `${name} ${lang}`).toMatchObject({
+          statusCode: 422,
+          code: 'LOAD_FILE_NO_EMAIL_COLUMN',
+          message: errorMessages.LOAD_FILE_NO_EMAIL_COLUMN[lang].replace('{{rows}}', String(HEADER_SCAN_ROWS)),
+        });
+      }
+    }
+  });
+
+  it('a cell is one entry: "Ramón Cañizares" is one refusal, not two, and neither the title nor the header is one', async () => {
+    const known = await make.shopper({ storeId, email: `conocido-${process.pid}@empresa.test` });
+    const recognition = await make.recognition({ storeId, limit: 5 });
+    const csv = csvOf([
+      TITLE,
+      '',
+      'Nombre;Correo',
+      `Conocido;${known.email}`,
+      'Ramón;Ramón Cañizares',
+      'Dos;uno@empresa.test; dos@empresa.test',
+    ]);
+    // The last line is three cells (a `;` file): the e-mail column holds "uno@empresa.test".
+    const file = await sheetOf({
+      1: [TITLE],
+      3: ['Nombre', 'Correo'],
+      4: ['Conocido', known.email],
+      5: ['Ramón', 'Ramón Cañizares'],
+      6: ['Dos', 'uno@empresa.test dos@empresa.test'],
+    });
+    const fromCsv = await read(csv);
+    const fromXlsx = await read(file, 'carga.xlsx');
+    expect(fromCsv.emails).toEqual([known.email, 'Ramón Cañizares', 'uno@empresa.test']);
+    expect(fromXlsx.emails).toEqual([known.email, 'Ramón Cañizares', 'uno@empresa.test dos@empresa.test']);
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/loads/review',
+      headers: admin.headers,
+      payload: { storeId, rewardId: recognition.id, emails: fromXlsx.emails },
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    const { correct, incorrect } = review.json<{ data: LoadReview }>().data;
+    expect(correct.map((c) => c.email)).toEqual([known.email]);
+    expect(incorrect.map((i) => [i.email, i.reason])).toEqual([
+      ['Ramón Cañizares', 'INVALID_FORMAT'],
+      ['uno@empresa.test dos@empresa.test', 'INVALID_FORMAT'],
+    ]);
   });
 });
 
@@ -204,14 +384,14 @@ describe('broken and hostile files', () => {
   it('is for administrators, and only takes a multipart file', async () => {
     const data = Buffer.from('a@empresa.test');
     expect((await upload(data, 'a.csv', null)).statusCode).toBe(401);
-    expect((await upload(data, 'a.csv', who.ana)).json()).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
-    const json = await t.app.inject({ method: 'POST', url: '/api/loads/emails/file', headers: as(who.admin), payload: { emails: [] } });
+    expect((await upload(data, 'a.csv', shopper.session)).json()).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
+    const json = await t.app.inject({ method: 'POST', url: '/api/loads/emails/file', headers: admin.headers, payload: { emails: [] } });
     expect(json.json()).toMatchObject({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
     const none = await multipart({ note: 'sin archivo' });
     const noFile = await t.app.inject({
       method: 'POST',
       url: '/api/loads/emails/file',
-      headers: { ...as(who.admin), ...none.headers },
+      headers: { ...admin.headers, ...none.headers },
       payload: none.payload,
     });
     expect(noFile.json()).toMatchObject({ statusCode: 422, code: 'LOAD_FILE_EMPTY' });

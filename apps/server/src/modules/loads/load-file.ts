@@ -3,16 +3,17 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import yauzl from 'yauzl';
-import { MAX_LOAD_EMAILS, splitEmailText, type LoadFile } from '@rewards/shared/loads';
+import { isValidEmail, MAX_LOAD_EMAILS, normalizeEmail, type LoadFile } from '@rewards/shared/loads';
 import { AppError } from '../../lib/app-error.ts';
 
 /**
  * The e-mails of an uploaded CSV or XLSX (docs/architecture.md A6.7, files that people upload;
  * docs/decisions/0005-bulk-loads.md). The content decides the format, never the name: a ZIP is read as
  * XLSX, anything else as text. Text: UTF-16 and UTF-8 byte order marks, else UTF-8 when it decodes,
- * else Windows-1252 (Spanish Excel); the separator (`;`, `,`, tab) from the first line. XLSX: the
- * first sheet that has data. The column: one headed email/e-mail/correo/mail, else the first that
- * holds an `@` in the first row, else the first with data. Every cell may hold several e-mails.
+ * else Windows-1252 (Spanish Excel); the separator (`;`, `,`, tab) from the first rows. XLSX: the
+ * first sheet that has e-mails. The column (ColumnCollector): the one whose header names it, in the
+ * first rows, else the one whose cells are e-mails; titles and blank rows above are not entries. A cell
+ * is one entry, whatever it holds: a bad cell is one refusal.
  *
  * Bounded: the upload is capped by the route (MAX_LOAD_FILE_BYTES); an XLSX is unpacked by yauzl,
  * which stops an entry the moment it yields more than its declared size, with at most
@@ -29,6 +30,7 @@ const CSV_MAX_FIELD = 64 * 1024;
 const unreadable = (reason: string) => new AppError('LOAD_FILE_UNREADABLE', { reason });
 const unsupported = (format: string) => new AppError('LOAD_FILE_UNSUPPORTED', { format });
 const tooMany = () => new AppError('LOAD_TOO_MANY_EMAILS', { max: MAX_LOAD_EMAILS });
+const noColumn = () => new AppError('LOAD_FILE_NO_EMAIL_COLUMN', { rows: HEADER_SCAN_ROWS });
 
 export async function readLoadFile(buffer: Buffer): Promise<LoadFile> {
   if (buffer.length === 0) throw new AppError('LOAD_FILE_EMPTY');
@@ -46,44 +48,125 @@ export async function readLoadFile(buffer: Buffer): Promise<LoadFile> {
 // Choosing the column
 // ---------------------------------------------------------------------------------------------
 
-const HEADER_NAMES = /^(e?mail|emails|correo|correos|correoelectronico|emailaddress|direcciondecorreo|email[a-z]*|correo[a-z]*)$/;
-const headerKey = (text: string) =>
-  text
+/** Rows with data looked at for the header, or for the column of e-mails when no row names it. */
+export const HEADER_SCAN_ROWS = 20;
+
+/** The words of a cell as headers compare them: no case, no accents, "e-mail" as "email". */
+function headerWords(text: string): string[] {
+  return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[^a-z]/g, '');
+    .replace(/\be[-_. ]?mail/g, 'email')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+const EMAIL_WORDS = new Set(['email', 'emails', 'mail', 'mails', 'correo', 'correos']);
+const EMAIL_NAMES = new Set([
+  'correo electronico',
+  'correos electronicos',
+  'direccion de correo',
+  'direccion de correo electronico',
+  'direccion electronica',
+  'email address',
+  'mail address',
+]);
 
 /**
- * Collects the e-mails of one column from rows given in order. The first row with any value decides:
- * a row with no `@` is a header (its email/correo column, else its first filled one), otherwise the
- * column is the first of that row holding an `@`.
+ * How a cell names the e-mail column: 2 exactly (Correo, E-mail, Correo electrónico, Email address), 1 as
+ * the first or last word of a short name (Correo del receptor, Work e-mail), 0 not at all (an address,
+ * a title such as "Carga de puntos – noviembre 2026").
+ */
+function emailHeader(cell: string): number {
+  if (cell.includes('@')) return 0;
+  const words = headerWords(cell);
+  if (words.length === 0 || words.length > 4) return 0;
+  const name = words.join(' ');
+  if (EMAIL_WORDS.has(name) || EMAIL_NAMES.has(name)) return 2;
+  return words.length <= 3 && (EMAIL_WORDS.has(words[0]!) || EMAIL_WORDS.has(words.at(-1)!)) ? 1 : 0;
+}
+
+const isEmail = (cell: string) => isValidEmail(normalizeEmail(cell));
+
+/**
+ * Collects the e-mails of one column from rows given in order (blank rows are skipped). The header is
+ * the first row, among the first HEADER_SCAN_ROWS with data and above the first that holds an e-mail,
+ * with a cell that names the e-mail column; it and the rows above it (titles) are not entries. With no
+ * such row, the column is the one holding the most e-mails in those rows (the leftmost of a tie), and
+ * its entries start at its first e-mail. Each non-empty cell of the column below is one entry.
  */
 class ColumnCollector {
   column: number | null = null;
   header: string | null = null;
   readonly emails: string[] = [];
+  /** Some row had data. */
+  hasData = false;
+  /** Rows with data waiting for the column to be known (null once it is settled). */
+  private pending: string[][] | null = [];
+  /** A row above held an e-mail: a header can no longer come. */
+  private pastHeader = false;
 
   /** `cells[i]` is the text of column i (0-based); empty or missing cells are ''. */
   add(cells: readonly string[]): void {
-    if (this.column === null) {
-      const filled = cells.findIndex((c) => c.trim() !== '');
-      if (filled < 0) return;
-      if (cells.some((c) => c.includes('@'))) {
-        this.column = cells.findIndex((c) => c.includes('@'));
-      } else {
-        const named = cells.findIndex((c) => HEADER_NAMES.test(headerKey(c)));
-        this.column = named >= 0 ? named : filled;
-        this.header = cells[this.column]!.trim();
+    if (!cells.some((c) => c.trim() !== '')) return;
+    this.hasData = true;
+    if (this.column !== null) return this.take(cells);
+    if (this.pending === null) return;
+    if (!this.pastHeader) {
+      let best = -1;
+      let bestScore = 0;
+      cells.forEach((cell, i) => {
+        const score = emailHeader(cell);
+        if (score > bestScore) {
+          best = i;
+          bestScore = score;
+        }
+      });
+      if (best >= 0) {
+        this.column = best;
+        this.header = cells[best]!.trim();
+        this.pending = null;
         return;
       }
+      this.pastHeader = cells.some(isEmail);
     }
-    const value = cells[this.column];
+    this.pending.push([...cells]);
+    if (this.pending.length >= HEADER_SCAN_ROWS) this.settle();
+  }
+
+  /** No header among the first rows: the column holding the most e-mails, from its first e-mail on (none: `column` stays null). */
+  settle(): void {
+    const rows = this.pending;
+    if (rows === null) return;
+    this.pending = null;
+    const counts: number[] = [];
+    for (const row of rows)
+      row.forEach((cell, i) => {
+        if (isEmail(cell)) counts[i] = (counts[i] ?? 0) + 1;
+      });
+    let column = -1;
+    let most = 0;
+    counts.forEach((n, i) => {
+      if (n > most) {
+        column = i;
+        most = n;
+      }
+    });
+    if (column < 0) return;
+    this.column = column;
+    for (const row of rows.slice(rows.findIndex((r) => isEmail(r[column] ?? '')))) this.take(row);
+  }
+
+  /** Settled with no header and no column of e-mails in rows that have data. */
+  get noColumn(): boolean {
+    return this.hasData && this.column === null;
+  }
+
+  private take(cells: readonly string[]): void {
+    const value = cells[this.column!]?.trim();
     if (!value) return;
-    for (const email of splitEmailText(value)) {
-      if (this.emails.length >= MAX_LOAD_EMAILS) throw tooMany();
-      this.emails.push(email);
-    }
+    if (this.emails.length >= MAX_LOAD_EMAILS) throw tooMany();
+    this.emails.push(value);
   }
 }
 
@@ -105,11 +188,24 @@ function decodeText(buffer: Buffer): string {
 // eslint-disable-next-line no-control-regex
 const BINARY = /[\u0000-\u0008\u000e-\u001a\u001c-\u001f]/;
 
+/**
+ * The separator of the first rows with data (a title above the header has none, or another): the one
+ * found in the most of them, outside quotes, then the most often; a tie goes to tab, then `;`.
+ */
 function detectDelimiter(text: string): string {
-  const firstLine = text.split(/\r\n|\r|\n/).find((l) => l.trim() !== '') ?? '';
-  const counts = [';', ',', '\t'].map((d) => ({ d, n: firstLine.split(d).length - 1 }));
-  counts.sort((a, b) => b.n - a.n);
-  return counts[0]!.n > 0 ? counts[0]!.d : ',';
+  const lines = text
+    .slice(0, 64 * 1024)
+    .split(/\r\n|\r|\n/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, HEADER_SCAN_ROWS)
+    .map((l) => l.replace(/"[^"]*"/g, ''));
+  let best = { delimiter: ',', lines: 0, count: 0 };
+  for (const delimiter of ['\t', ';', ',']) {
+    const counts = lines.map((l) => l.split(delimiter).length - 1);
+    const found = { delimiter, lines: counts.filter((n) => n > 0).length, count: counts.reduce((a, b) => a + b, 0) };
+    if (found.lines > best.lines || (found.lines === best.lines && found.count > best.count)) best = found;
+  }
+  return best.delimiter;
 }
 
 function readCsv(buffer: Buffer): LoadFile {
@@ -133,6 +229,8 @@ function readCsv(buffer: Buffer): LoadFile {
     if (err instanceof AppError) throw err;
     throw unreadable('csv');
   }
+  collector.settle();
+  if (collector.noColumn) throw noColumn();
   return { emails: collector.emails, format: 'csv', sheet: null, column: collector.header };
 }
 
@@ -210,6 +308,7 @@ async function readXlsx(buffer: Buffer): Promise<LoadFile> {
     entries: 'ignore',
   });
   const found: { position: number; name: string; collector: ColumnCollector }[] = [];
+  let noColumnSeen = false;
   try {
     for await (const sheet of reader) {
       const model = (reader as unknown as { model?: { sheets?: { name: string }[] } }).model;
@@ -224,6 +323,8 @@ async function readXlsx(buffer: Buffer): Promise<LoadFile> {
         for (let i = 0; i < cells.length; i++) cells[i] ??= '';
         collector.add(cells);
       }
+      collector.settle();
+      noColumnSeen ||= collector.noColumn;
       if (collector.emails.length > 0) {
         found.push({ position: position < 0 ? Number.MAX_SAFE_INTEGER : position, name, collector });
         if (position === 0) break;
@@ -235,5 +336,6 @@ async function readXlsx(buffer: Buffer): Promise<LoadFile> {
   }
   found.sort((a, b) => a.position - b.position);
   const first = found[0];
+  if (!first && noColumnSeen) throw noColumn();
   return { emails: first?.collector.emails ?? [], format: 'xlsx', sheet: first?.name ?? null, column: first?.collector.header ?? null };
 }

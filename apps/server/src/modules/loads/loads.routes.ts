@@ -1,4 +1,5 @@
 import '@fastify/multipart';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +29,7 @@ import type { ServerContext } from '../../server-context.ts';
 import { exportConsolidated } from './consolidated-export.ts';
 import { readLoadFile } from './load-file.ts';
 import {
-  consolidatedBatches,
+  consolidatedCopy,
   createLoad,
   getLoad,
   listConsolidated,
@@ -51,6 +52,9 @@ function storesOf(user: Principal, storeId: number | undefined): number[] | null
 }
 
 /** Bulk loads of points (docs/architecture.md P7, "Loads"; docs/architecture.md A6): administrators of the store. */
+/** A file the export streams (XLSX or CSV): binary in the OpenAPI document. */
+const exportFile = z.custom<Readable>().meta({ type: 'string', format: 'binary' });
+
 export async function loadsRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -201,14 +205,27 @@ export async function loadsRoutes(app: FastifyInstance, opts: { deps: ServerCont
         tags: ['loads'],
         summary: 'The consolidated rows as a file (format=xlsx or csv), streamed, with the same filters',
         querystring: consolidatedExportQuerySchema,
+        response: {
+          200: {
+            description: 'The file, as an attachment: XLSX, or CSV (UTF-8 with BOM, `;` between fields)',
+            // Streamed as it is written: the schemas only tell the document what the file is.
+            content: {
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: exportFile },
+              'text/csv': { schema: exportFile },
+            },
+          },
+        },
       },
     },
     async (request, reply) => {
       const { format, ...filters } = request.query;
       const scope = { ...filters, storeIds: storesOf(requireUser(request), filters.storeId), timeZone: config.calendar.timeZone };
       const lang = pickLanguage(request.headers['accept-language']);
-      const stream = exportConsolidated(consolidatedBatches(db, scope), format, lang, (err) =>
-        request.log.error({ err }, 'consolidated export failed'),
+      const stream = exportConsolidated(
+        (copy) => consolidatedCopy(db, scope, copy),
+        format,
+        lang,
+        (err) => request.log.error({ err }, 'consolidated export failed'),
       );
       const name = `${lang === 'es' ? 'consolidado' : 'consolidated'}-${clock.now().toISOString().slice(0, 10)}.${format}`;
       return reply

@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import { alias } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { ListResponse } from '@rewards/shared/common';
 import type { FrequencyPeriod } from '@rewards/shared/enums';
 import {
@@ -25,10 +27,12 @@ import { addDays } from '@rewards/shared/program';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { sortText } from '../../lib/bilingual.ts';
 import { assertAccrualOpen, isAccrualOpen, localDate, programCalendar, startOfLocalDay, type CalendarRules } from '../../lib/calendar.ts';
 import { pgCode, raisedRule, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 import { replayOf, requestFingerprint } from '../../lib/idempotency.ts';
 import { textArray } from '../../lib/sql-arrays.ts';
+import { copyBlob, copyOut, inlineParams } from './copy-out.ts';
 
 /**
  * Bulk loads (docs/architecture.md A6, docs/decisions/0005-bulk-loads.md). The checks that need no
@@ -73,7 +77,9 @@ export async function listLoadRewards(db: DbOrTx, storeId: number): Promise<Load
     .select({
       id: s.rewards.id,
       name: s.rewards.name,
+      nameEn: s.rewards.nameEn,
       description: s.rewards.description,
+      descriptionEn: s.rewards.descriptionEn,
       points: s.rewards.points,
       frequencyLimit: s.rewards.frequencyLimit,
       frequencyPeriod: s.rewards.frequencyPeriod,
@@ -81,7 +87,7 @@ export async function listLoadRewards(db: DbOrTx, storeId: number): Promise<Load
     })
     .from(s.rewards)
     .where(and(eq(s.rewards.storeId, storeId), eq(s.rewards.active, true)))
-    .orderBy(asc(s.rewards.name), asc(s.rewards.id));
+    .orderBy(sortText(s.rewards.name, s.rewards.nameEn), asc(s.rewards.id));
 }
 
 /**
@@ -186,9 +192,10 @@ export async function reviewLoad(db: Db, p: { input: LoadReviewRequest; now: Dat
 
 /** Fingerprint of a confirm request: the same Idempotency-Key with another body is refused. */
 export function loadRequestHash(input: LoadCreate): string {
-  const fields: unknown[] = [input.storeId, input.rewardId, input.points ?? null, input.reason, input.emails.map((e) => e.trim())];
-  // Appended only when given, so the fingerprints of requests without an activity stay what they were.
+  const fields: unknown[] = [input.storeId, input.rewardId, input.points ?? null, input.reason ?? '', input.emails.map((e) => e.trim())];
+  // Appended only when given, so the fingerprints of requests without an activity or an English reason stay what they were.
   if (input.activity) fields.push([input.activity.title, input.activity.date]);
+  if (input.reasonEn) fields.push({ reasonEn: input.reasonEn });
   return requestFingerprint(fields);
 }
 
@@ -202,7 +209,9 @@ export async function creditLoad(
     storeId: number;
     rewardId: number;
     points: number;
+    /** What the receivers read, in Spanish and English ('' where not written; one of the two is, docs/architecture.md A6.15). */
     reason: string;
+    reasonEn: string;
     actorId: number;
     idempotencyKey?: string;
     requestHash?: string;
@@ -219,7 +228,7 @@ export async function creditLoad(
   const refused = screened.filter((e) => e.reason);
   try {
     const { rows } = await db.execute<{ result: unknown }>(sql`select rs_credit_load(
-      ${p.storeId}::integer, ${p.rewardId}::integer, ${p.points}::integer, ${p.reason}::text, ${p.actorId}::integer,
+      ${p.storeId}::integer, ${p.rewardId}::integer, ${p.points}::integer, ${p.reason}::text, ${p.reasonEn}::text, ${p.actorId}::integer,
       ${p.idempotencyKey ?? null}::text, ${p.requestHash ?? null}::text, ${p.since.toISOString()}::timestamptz,
       ${p.now.toISOString()}::timestamptz, ${p.accrualOpen}::boolean,
       ${textArray(valid.map((e) => e.normalized))}::text[], ${textArray(refused.map((e) => e.email))}::text[],
@@ -269,7 +278,8 @@ export async function createLoad(
     storeId: input.storeId,
     rewardId: input.rewardId,
     points,
-    reason: input.reason,
+    reason: input.reason ?? '',
+    reasonEn: input.reasonEn ?? '',
     actorId: p.actorId,
     idempotencyKey: p.idempotencyKey,
     requestHash: hash,
@@ -295,7 +305,9 @@ const loadColumns = {
   storeName: s.stores.title,
   rewardId: s.loads.rewardId,
   rewardName: s.rewards.name,
+  rewardNameEn: s.rewards.nameEn,
   reason: s.loads.reason,
+  reasonEn: s.loads.reasonEn,
   activityTitle: s.loads.activityTitle,
   activityDate: s.loads.activityDate,
   points: s.loads.points,
@@ -324,8 +336,9 @@ function toLoad(r: Awaited<ReturnType<ReturnType<typeof loadQuery>['execute']>>[
     id: r.id,
     storeId: r.storeId,
     storeName: r.storeName,
-    reward: r.rewardId && r.rewardName ? { id: r.rewardId, name: r.rewardName } : null,
+    reward: r.rewardId && r.rewardName !== null ? { id: r.rewardId, name: r.rewardName, nameEn: r.rewardNameEn ?? '' } : null,
     reason: r.reason,
+    reasonEn: r.reasonEn,
     activity: r.activityTitle !== null && r.activityDate !== null ? { title: r.activityTitle, date: r.activityDate } : null,
     points: r.points,
     receivers: r.receivers,
@@ -388,6 +401,7 @@ const consolidatedColumns = {
   loadId: s.loadEntries.loadId,
   rewardId: s.loadEntries.rewardId,
   rewardName: s.rewards.name,
+  rewardNameEn: s.rewards.nameEn,
   receiverId: s.loadEntries.userId,
   receiverName: fullName(receiver.name, receiver.lastName),
   receiverEmail: receiver.email,
@@ -433,6 +447,7 @@ interface ConsolidatedRecord {
   loadId: number;
   rewardId: number | null;
   rewardName: string | null;
+  rewardNameEn: string | null;
   receiverId: number;
   receiverName: string;
   receiverEmail: string;
@@ -450,7 +465,7 @@ function toConsolidated(r: ConsolidatedRecord): ConsolidatedRow {
   return {
     id: r.id,
     loadId: r.loadId,
-    reward: r.rewardId && r.rewardName ? { id: r.rewardId, name: r.rewardName } : null,
+    reward: r.rewardId && r.rewardName !== null ? { id: r.rewardId, name: r.rewardName, nameEn: r.rewardNameEn ?? '' } : null,
     receiver: { id: r.receiverId, name: r.receiverName, email: r.receiverEmail },
     receiverStoreName: r.receiverStoreName,
     sender: { id: r.senderId, name: r.senderName, email: r.senderEmail },
@@ -483,21 +498,87 @@ export async function listConsolidated(db: DbOrTx, q: ConsolidatedScope & { page
   };
 }
 
+/** Rows of a page of PGlite's export. */
+export const EXPORT_PAGE = 1_000;
+/** The longest an export's COPY may take on PostgreSQL (a client that stops reading holds it). */
+const EXPORT_TIMEOUT = '15min';
+
+/** A consolidated row's values as SQL, for an export's columns (docs/decisions/0005-bulk-loads.md). */
+export interface ConsolidatedSqlRow {
+  /** 1 for the newest row, then 2, 3… in the order of the export. */
+  rowNumber: SQL;
+  id: SQL;
+  loadId: SQL;
+  createdAt: SQL;
+  rewardName: SQL;
+  receiverName: SQL;
+  receiverEmail: SQL;
+  receiverStoreName: SQL;
+  senderName: SQL;
+  senderEmail: SQL;
+  senderStoreName: SQL;
+  points: SQL;
+}
+
+/** What an export has the database write: the columns of each row, and COPY's options (`with (format csv…)`). */
+export interface ConsolidatedCopy {
+  columns: (row: ConsolidatedSqlRow) => SQL[];
+  options: string;
+}
+
+function consolidatedSqlRow(rowNumber: SQL): ConsolidatedSqlRow {
+  return {
+    rowNumber,
+    id: sql`${s.loadEntries.id}`,
+    loadId: sql`${s.loadEntries.loadId}`,
+    createdAt: sql`${s.loadEntries.createdAt}`,
+    rewardName: sql`${s.rewards.name}`,
+    receiverName: fullName(receiver.name, receiver.lastName),
+    receiverEmail: sql`${receiver.email}`,
+    receiverStoreName: sql`${receiverStore.title}`,
+    senderName: fullName(sender.name, sender.lastName),
+    senderEmail: sql`${sender.email}`,
+    senderStoreName: sql`${senderStore.title}`,
+    points: sql`${s.loadEntries.points}`,
+  };
+}
+
 /**
- * The consolidated rows in pages of `batch`, newest first, by keyset (the id of the last row), so an
- * export of any size holds one page at a time.
+ * The consolidated rows of an export, newest first, as the database writes them with COPY (copy-out.ts):
+ * the bytes of the file's body, in chunks the caller asks for one at a time, only when its client has
+ * taken the last. On PostgreSQL one `COPY (…) TO STDOUT` streams them all (one snapshot), read as bytes
+ * that never become strings in Node; on PGlite, whose single connection every request shares, pages of
+ * EXPORT_PAGE rows (keyset: `id < last`) are each copied whole.
  */
-export async function* consolidatedBatches(db: DbOrTx, q: ConsolidatedScope, batch = 5_000): AsyncGenerator<ConsolidatedRow[]> {
+export async function* consolidatedCopy(db: Db, q: ConsolidatedScope, copy: ConsolidatedCopy): AsyncGenerator<Buffer> {
+  const newestFirst = desc(s.loadEntries.id);
+  const where = consolidatedWhere(q);
+  const select = (rowNumber: SQL, narrower?: SQL) => {
+    const columns = copy.columns(consolidatedSqlRow(rowNumber));
+    const query = consolidatedFrom(db, Object.fromEntries(columns.map((column, i) => [`c${i}`, column])))
+      .where(and(where, narrower))
+      .orderBy(newestFirst)
+      .toSQL();
+    return inlineParams(query.sql, query.params);
+  };
+  const client: unknown = db.$client;
+  if (client instanceof pg.Pool) {
+    yield* copyOut(client, `copy (${select(sql`row_number() over (order by ${newestFirst})`)}) to stdout ${copy.options}`, EXPORT_TIMEOUT);
+    return;
+  }
   let before: number | undefined;
-  for (;;) {
-    const rows = (await consolidatedFrom(db, consolidatedColumns)
-      .where(and(consolidatedWhere(q), before === undefined ? undefined : lt(s.loadEntries.id, before)))
-      .orderBy(desc(s.loadEntries.id))
-      .limit(batch)) as unknown as ConsolidatedRecord[];
-    if (rows.length === 0) return;
-    yield rows.map(toConsolidated);
-    if (rows.length < batch) return;
-    before = rows[rows.length - 1]!.id;
+  for (let done = 0; ; done += EXPORT_PAGE) {
+    const ids = (await consolidatedFrom(db, { id: s.loadEntries.id })
+      .where(and(where, before === undefined ? undefined : lt(s.loadEntries.id, before)))
+      .orderBy(newestFirst)
+      .limit(EXPORT_PAGE)) as unknown as { id: number }[];
+    if (ids.length === 0) return;
+    const [newest, oldest] = [ids[0]!.id, ids[ids.length - 1]!.id];
+    const page = and(lte(s.loadEntries.id, newest), gte(s.loadEntries.id, oldest));
+    const rowNumber = sql`(${done}::integer + row_number() over (order by ${newestFirst}))`;
+    yield await copyBlob(client as PGlite, `copy (${select(rowNumber, page)}) to '/dev/blob' ${copy.options}`);
+    if (ids.length < EXPORT_PAGE) return;
+    before = oldest;
   }
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { ConsolidatedPage, Load, LoadEmail, LoadReview } from '@rewards/shared/loads';
@@ -7,6 +7,8 @@ import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, ORIGIN, type TestApp } from '../../../test/harness.ts';
 import { factories } from '../../../test/factories.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
+import { exportConsolidated } from './consolidated-export.ts';
+import { consolidatedCopy, EXPORT_PAGE } from './loads.service.ts';
 
 /**
  * Bulk loads (docs/architecture.md A6.7, docs/decisions/0005-bulk-loads.md): review, confirm, idempotency,
@@ -446,23 +448,159 @@ describe('reports', () => {
     expect(evilCsv[10]).toBe('1234');
   });
 
-  it('streams a large export in keyset pages: every row once', async () => {
-    const people = await employees(1_200, { name: 'Masivo' });
+  it('streams an export of many rows as the database writes them: every row once, newest first, the header and each cell right', async () => {
+    const people = await employees(2_500, { name: 'Masivo' });
     const reward = await newReward({ limit: 5, period: 'year', points: 7 });
     const load = (await confirm({ storeId: store1, rewardId: reward.id, reason: 'Masiva', emails: people.map((p) => p.email) })).json()
       .data as Load;
-    expect(load.receivers).toBe(1_200);
-    const { consolidatedBatches } = await import('./loads.service.ts');
-    const seen: number[] = [];
-    let batches = 0;
-    for await (const rows of consolidatedBatches(t.db, { loadId: load.id, storeIds: null, timeZone: 'UTC' }, 500)) {
-      batches++;
-      seen.push(...rows.map((r) => r.receiver.id));
-    }
-    expect(batches).toBe(3);
-    expect(new Set(seen).size).toBe(1_200);
+    expect(load.receivers).toBe(2_500);
+    const expected = (
+      await t.db
+        .select({ id: s.loadEntries.id, userId: s.loadEntries.userId })
+        .from(s.loadEntries)
+        .where(eq(s.loadEntries.loadId, load.id))
+        .orderBy(desc(s.loadEntries.id))
+    ).map((r) => {
+      const i = people.findIndex((p) => p.id === r.userId);
+      return { id: r.id, email: people[i]!.email, name: `Masivo N${i}` };
+    });
+
+    // What the database writes (one COPY on PostgreSQL, pages of EXPORT_PAGE rows on PGlite), newest first, numbered.
+    expect(2_500).toBeGreaterThan(2 * EXPORT_PAGE);
+    const chunks: Buffer[] = [];
+    const scope = { loadId: load.id, storeIds: null, timeZone: 'UTC' };
+    for await (const chunk of consolidatedCopy(t.db, scope, { columns: (r) => [r.rowNumber, r.id], options: 'with (format csv)' }))
+      chunks.push(chunk);
+    expect(Buffer.concat(chunks).toString().trimEnd().split('\n')).toEqual(expected.map((r, i) => `${i + 1},${r.id}`));
+
     const csv = await get(who.admin, `/api/loads/consolidated/export?loadId=${load.id}&format=csv`);
-    expect((parseCsv(csv.rawPayload, { bom: true, delimiter: ';' }) as string[][]).length).toBe(1_201);
+    expect(csv.statusCode).toBe(200);
+    const records = parseCsv(csv.rawPayload, { bom: true, delimiter: ';' }) as string[][];
+    expect(records[0]).toEqual([
+      'ID',
+      'Carga',
+      'Fecha',
+      'Reconocimiento',
+      'Receptor',
+      'Correo del receptor',
+      'Oficina del receptor',
+      'Emisor',
+      'Correo del emisor',
+      'Oficina del emisor',
+      'Puntos',
+    ]);
+    expect(records.slice(1).map((r) => [Number(r[0]), r[4], r[5]])).toEqual(expected.map((e) => [e.id, e.name, e.email]));
+    for (const r of records.slice(1))
+      expect(r.slice(1, 4).concat(r.slice(6))).toEqual([
+        String(load.id),
+        t.clock.now().toISOString(),
+        reward.name,
+        'Oficina Querétaro',
+        'Alberto Admin',
+        admin.email,
+        'Oficina Querétaro',
+        '7',
+      ]);
+
+    const xlsx = await get(who.admin, `/api/loads/consolidated/export?loadId=${load.id}&format=xlsx`, { 'accept-language': 'en' });
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('Consolidated');
+    expect(sheet.rowCount).toBe(2_501);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'ID',
+      'Load',
+      'Date',
+      'Recognition',
+      'Receiver',
+      'Receiver e-mail',
+      'Receiver office',
+      'Sender',
+      'Sender e-mail',
+      'Sender office',
+      'Points',
+    ]);
+    expect(sheet.getCell('A1').font?.bold).toBe(true);
+    const read: [unknown, unknown, unknown][] = [];
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      read.push([row.getCell(1).value, row.getCell(5).value, row.getCell(6).value]);
+      expect(row.getCell(2).value).toBe(load.id);
+      expect(row.getCell(3).value).toEqual(t.clock.now());
+      expect(row.getCell(11).value).toBe(7);
+    });
+    expect(read).toEqual(expected.map((e) => [e.id, e.name, e.email]));
+  });
+
+  it('writes text as it is: markup characters, separators, line breaks, spaces in front, emoji; formulas neutralised, control characters out of XML', async () => {
+    const names = ['Ana & "Luis" <dev>', 'Pérez; Ana\nBeatriz', ' Espacio', '=1+1', '-5', 'Fiesta 🎉', 'Timbre\u0007'];
+    const people: { id: number; email: string }[] = [];
+    for (const name of names) people.push(...(await employees(1, { name })));
+    const reward = await newReward({ limit: 5, period: 'year', points: 9 });
+    const load = (await confirm({ storeId: store1, rewardId: reward.id, reason: 'Nombres', emails: people.map((p) => p.email) })).json()
+      .data as Load;
+    const byEmail = (rows: string[][], email: number, name: number) => Object.fromEntries(rows.map((r) => [r[email], r[name]]));
+    const written = (full: string[]) => Object.fromEntries(people.map((p, i) => [p.email, full[i]]));
+
+    const csv = await get(who.admin, `/api/loads/consolidated/export?loadId=${load.id}&format=csv`);
+    const records = parseCsv(csv.rawPayload, { bom: true, delimiter: ';' }) as string[][];
+    expect(byEmail(records.slice(1), 5, 4)).toEqual(
+      written(['Ana & "Luis" <dev> N0', 'Pérez; Ana\nBeatriz N0', ' Espacio N0', "'=1+1 N0", "'-5 N0", 'Fiesta 🎉 N0', 'Timbre\u0007 N0']),
+    );
+
+    const xlsx = await get(who.admin, `/api/loads/consolidated/export?loadId=${load.id}&format=xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows: string[][] = [];
+    workbook.worksheets[0]!.eachRow((row, n) => {
+      if (n > 1) rows.push([String(row.getCell(6).value), String(row.getCell(5).value)]);
+    });
+    expect(byEmail(rows, 0, 1)).toEqual(
+      written(['Ana & "Luis" <dev> N0', 'Pérez; Ana\nBeatriz N0', ' Espacio N0', "'=1+1 N0", "'-5 N0", 'Fiesta 🎉 N0', 'Timbre N0']),
+    );
+
+    // The list's filters reach the database's COPY as literals: quotes and backslashes stay text, dates are dates.
+    const only = (receiver: string) =>
+      get(
+        who.admin,
+        `/api/loads/consolidated/export?loadId=${load.id}&format=csv&from=2020-01-01&to=2030-12-31&receiver=${encodeURIComponent(receiver)}`,
+      );
+    const luis = parseCsv((await only('"Luis" <dev>')).rawPayload, { bom: true, delimiter: ';' }) as string[][];
+    expect(luis.slice(1).map((r) => r[4])).toEqual(['Ana & "Luis" <dev> N0']);
+    const none = await only("o'brien\\'; select 1; --");
+    expect(none.statusCode).toBe(200);
+    expect(parseCsv(none.rawPayload, { bom: true, delimiter: ';' })).toHaveLength(1);
+  });
+
+  it('ends its database read when the client leaves halfway', async () => {
+    const people = await employees(300, { name: 'Lento' });
+    const reward = await newReward({ limit: 5, period: 'year', points: 3 });
+    const load = (await confirm({ storeId: store1, rewardId: reward.id, reason: 'Lenta', emails: people.map((p) => p.email) })).json()
+      .data as Load;
+    for (const format of ['csv', 'xlsx'] as const) {
+      const errors: unknown[] = [];
+      const scope = { loadId: load.id, storeIds: null, timeZone: 'UTC' };
+      const stream = exportConsolidated(
+        (copy) => consolidatedCopy(t.db, scope, copy),
+        format,
+        'es',
+        (err) => errors.push(err),
+      );
+      await new Promise((resolve) => stream.once('readable', resolve));
+      stream.destroy();
+      await new Promise((resolve) => stream.once('close', resolve));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(errors, format).toEqual([]);
+    }
+    // No transaction is left open (on PostgreSQL the cursor's connection went back to the pool), and the database answers.
+    const open = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+    );
+    expect(Number(open.rows[0]!.n)).toBe(0);
+    expect((await get(who.admin, `/api/loads/consolidated?loadId=${load.id}`)).json().totalCount).toBe(300);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Language, NotificationItemType } from '@rewards/shared/enums';
 import type { MailChannel } from '@rewards/shared/mail';
+import { pickText } from '@rewards/shared/localized';
 import { describeNotification, notificationLink } from '@rewards/shared/notifications';
 import { trackingOptions } from '@rewards/shared/profile';
 
@@ -74,7 +75,8 @@ export function renderNotificationMail(
   ctx: RenderContext,
 ): RenderedMail {
   const { lang } = ctx;
-  const d = describeNotification(n);
+  // Content written in both languages (a product's name, a challenge's title, a load's text) in the reader's (docs/architecture.md A6.15).
+  const d = describeNotification(n, lang);
   let subject: string;
   let line: string;
   switch (d.key) {
@@ -136,7 +138,7 @@ export function renderNotificationMail(
       break;
     default:
       subject = typeSubject[n.itemType][lang];
-      line = n.description;
+      line = d.values.text;
   }
   return compose(ctx, subject, [line], `${ctx.publicUrl}${notificationLink(n)}`);
 }
@@ -144,13 +146,14 @@ export function renderNotificationMail(
 /**
  * The follow-up notice of an approved order (docs/architecture.md A6): the provider of what was
  * ordered writes next with the final redemption link, and the 10-day selection window starts there.
+ * Product names in the reader's language (A6.15).
  */
 export function renderOrderApprovedMail(
-  order: { id: number; total: number; lines: { name: string; quantity: number }[] },
+  order: { id: number; total: number; lines: { name: string; nameEn: string; quantity: number }[] },
   ctx: RenderContext,
 ): RenderedMail {
   const { lang } = ctx;
-  const items = order.lines.map((l) => `- ${l.name} x ${l.quantity}`);
+  const items = order.lines.map((l) => `- ${pickText(l, 'name', lang)} x ${l.quantity}`);
   const subject = lang === 'es' ? `Pedido #${order.id} aprobado` : `Order #${order.id} approved`;
   const lines =
     lang === 'es'

@@ -63,7 +63,7 @@ export async function renderOutboxRow(
     const [order] = await db.select({ id: s.orders.id, total: s.orders.total }).from(s.orders).where(eq(s.orders.id, row.refId));
     if (!order) return null;
     const lines = await db
-      .select({ name: s.products.name, quantity: s.orderLines.quantity })
+      .select({ name: s.products.name, nameEn: s.products.nameEn, quantity: s.orderLines.quantity })
       .from(s.orderLines)
       .innerJoin(s.products, eq(s.products.id, s.orderLines.productId))
       .where(eq(s.orderLines.orderId, order.id))

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { describeNotification } from '@rewards/shared/notifications';
 import * as s from '../../db/schema/index.ts';
 import { slugify, productSearchText } from '../../lib/search-text.ts';
 import { as, createTestApp, multipart, png, type TestApp } from '../../../test/harness.ts';
@@ -27,6 +28,8 @@ beforeAll(async () => {
   admin = (await make.admin({ stores: [1, shop] })).session;
 });
 afterAll(() => t.close());
+/** A product's names as product news quote them: both languages, as the database writes jsonb (docs/architecture.md A6.15). */
+const named = (es: string, en = '') => `{"en": ${JSON.stringify(en)}, "es": ${JSON.stringify(es)}}`;
 afterEach(async () => {
   await assertInvariants(t.db);
   // Notes never outlive their transaction.
@@ -54,6 +57,17 @@ const restock = (productId: number, delta: number) =>
   t.app.inject({ method: 'POST', url: '/api/inventory', headers: as(admin), payload: { productId, delta, reason: 'Llegó del proveedor' } });
 
 describe('back in stock', () => {
+  it("quotes the product's name in both languages, which each reader gets in theirs", async () => {
+    const termo = await make.product({ name: 'Termo verde', nameEn: 'Green thermos' });
+    const holder = await make.shopper();
+    await wish(holder, termo.id);
+    expect((await restock(termo.id, 2)).statusCode).toBe(201);
+    const [news] = await newsOf(holder.id);
+    expect(news!.description).toBe(`Back in stock: ${named('Termo verde', 'Green thermos')}`);
+    expect(describeNotification(news!, 'en')).toEqual({ key: 'productBackInStock', values: { name: 'Green thermos' } });
+    expect(describeNotification(news!, 'es')).toEqual({ key: 'productBackInStock', values: { name: 'Termo verde' } });
+  });
+
   it('notifies only the wishlist holders of the product, once, through the notification path', async () => {
     const termo = await make.product({ name: 'Termo azul' });
     const other = await make.product({ name: 'Taza roja' });
@@ -64,7 +78,7 @@ describe('back in stock', () => {
     expect((await restock(termo.id, 5)).statusCode).toBe(201);
     const got = await newsOf(holder.id);
     expect(got).toEqual([
-      { id: got[0]!.id, itemType: 'products', description: 'Back in stock: Termo azul', url: `/product?slug=${termo.slug}` },
+      { id: got[0]!.id, itemType: 'products', description: `Back in stock: ${named('Termo azul')}`, url: `/product?slug=${termo.slug}` },
     ]);
     expect(await newsOf(another.id)).toEqual([]);
     expect(await newsOf(none.id)).toEqual([]);
@@ -98,7 +112,9 @@ describe('back in stock', () => {
     });
     expect(await t.db.$count(s.inventoryMovements)).toBe(movements + 20);
     expect(await newsOf(many.id)).toMatchObject([{ description: '3 wishlist products back in stock', url: '/wishlist' }]);
-    expect(await newsOf(one.id)).toMatchObject([{ description: `Back in stock: Lote 7`, url: `/product?slug=${products[7]!.slug}` }]);
+    expect(await newsOf(one.id)).toMatchObject([
+      { description: `Back in stock: ${named('Lote 7')}`, url: `/product?slug=${products[7]!.slug}` },
+    ]);
 
     // And through rs_move_stocks, several products in one statement.
     await t.db.transaction(async (tx) => {
@@ -135,7 +151,9 @@ describe('back in stock', () => {
       payload: { status: 5 },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    expect(await newsOf(fan.id)).toMatchObject([{ description: 'Back in stock: Gorra verde', url: `/product?slug=${gorra.slug}` }]);
+    expect(await newsOf(fan.id)).toMatchObject([
+      { description: `Back in stock: ${named('Gorra verde')}`, url: `/product?slug=${gorra.slug}` },
+    ]);
   });
 
   it('notifies nobody for a change that rolled back', async () => {
@@ -178,7 +196,7 @@ describe('back in stock', () => {
         })
         .catch(() => undefined);
     });
-    expect(await newsOf(fan.id)).toMatchObject([{ description: 'Back in stock: Silla firme' }]);
+    expect(await newsOf(fan.id)).toMatchObject([{ description: `Back in stock: ${named('Silla firme')}` }]);
   });
 
   it('keeps concurrent operations apart: each transaction notifies for its own products', async () => {
@@ -195,7 +213,10 @@ describe('back in stock', () => {
         }),
       ),
     );
-    expect((await newsOf(fan.id)).map((n) => n.description).sort()).toEqual(['Back in stock: Lámpara A', 'Back in stock: Lámpara B']);
+    expect((await newsOf(fan.id)).map((n) => n.description).sort()).toEqual([
+      `Back in stock: ${named('Lámpara A')}`,
+      `Back in stock: ${named('Lámpara B')}`,
+    ]);
   });
 
   it('skips inactive shoppers, shoppers of another store and products not orderable', async () => {
@@ -277,7 +298,7 @@ describe('new products in the preferred category', () => {
 
     const balon = await createProduct('Balón de fútbol', cat.id);
     expect(await newsOf(optedIn.id)).toMatchObject([
-      { description: 'New in your category: Balón de fútbol', url: `/product?slug=${balon.slug}` },
+      { description: `New in your category: ${named('Balón de fútbol')}`, url: `/product?slug=${balon.slug}` },
     ]);
     expect(await newsOf(optedOut.id)).toEqual([]);
     expect(await newsOf(elsewhere.id)).toEqual([]);

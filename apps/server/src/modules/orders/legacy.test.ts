@@ -109,11 +109,12 @@ describe('POST /api/orders/orderDetail', () => {
     expect((await add({ userId: 999 })).json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
     expect((await add({ quantity: 0 })).statusCode).toBe(400);
     await setStock(t.db, termo.id, 0);
-    expect((await add({})).json()).toMatchObject({ statusCode: 422, code: 'OUT_OF_STOCK' });
+    expect((await add({})).json()).toMatchObject({ statusCode: 422, code: 'STOCK_BELOW_ZERO' });
     await setStock(t.db, termo.id, termo.stock);
     const expensive = await make.product({ categoryId: termo.categoryId, name: 'Caro', price: 999_999 });
-    expect((await add({ productId: expensive.id })).json()).toMatchObject({ statusCode: 422, code: 'NOT_ENOUGH_POINTS' });
-    expect((await add({ productId: elsewhere })).json().code).toBe('NOT_AVAILABLE_IN_STORE');
+    // The administrator is told about the customer and the product, not given the shop's messages.
+    expect((await add({ productId: expensive.id })).json()).toMatchObject({ statusCode: 422, code: 'CUSTOMER_NOT_ENOUGH_POINTS' });
+    expect((await add({ productId: elsewhere })).json().code).toBe('PRODUCT_OTHER_STORE');
 
     // Shoppers never write order lines; administrators of another store neither.
     expect((await add({}, who.ana!)).statusCode).toBe(403);
@@ -150,7 +151,7 @@ describe('PUT /api/products/', () => {
 
     expect((await post(who.admin!, '/api/products/', { productId: mouse.id, quantity: 10_000 }, 'PUT')).json()).toMatchObject({
       statusCode: 422,
-      code: 'OUT_OF_STOCK',
+      code: 'STOCK_BELOW_ZERO',
     });
     expect((await post(who.ana!, '/api/products/', { productId: mouse.id, quantity: 1 }, 'PUT')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'PUT', url: '/api/products/', payload: { productId: mouse.id, quantity: 1 } })).statusCode).toBe(
@@ -188,7 +189,10 @@ describe('POST /api/users/points', () => {
   it('refuses debits below 0, loads outside the accrual window, self-service and other stores', async () => {
     const [ana, luis, admin] = [await user('ana'), await user('luis'), await user('admin')];
     const send = (payload: object, session = who.admin!) => post(session, '/api/users/points', { description: 'Prueba', ...payload });
-    expect((await send({ userId: ana.id, value: -(ana.points + 1) })).json()).toMatchObject({ statusCode: 422, code: 'NOT_ENOUGH_POINTS' });
+    expect((await send({ userId: ana.id, value: -(ana.points + 1) })).json()).toMatchObject({
+      statusCode: 422,
+      code: 'ADJUSTMENT_BELOW_ZERO',
+    });
     expect((await send({ userId: ana.id, value: 0 })).statusCode).toBe(400);
     expect((await send({ userId: ana.id, value: 10 }, who.ana!)).statusCode).toBe(403);
     expect((await send({ userId: admin.id, value: 10 })).json().code).toBe('FORBIDDEN');

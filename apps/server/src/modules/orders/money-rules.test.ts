@@ -122,7 +122,7 @@ describe('one rule for "orderable": product active, category active, the user\'s
     // Loading the cart drops the line, with its warning.
     const cart = (await t.app.inject({ method: 'GET', url: '/api/shoppingCart/', headers: buyer.headers })).json();
     expect(cart.data).toEqual([]);
-    expect(cart.warnings).toEqual([{ code: 'REMOVED_NO_STOCK', productId: product.id, name: product.name }]);
+    expect(cart.warnings).toEqual([{ code: 'REMOVED_NO_STOCK', productId: product.id, name: product.name, nameEn: '' }]);
     const cartAdd = await t.app.inject({
       method: 'POST',
       url: '/api/shoppingCart/',
@@ -222,7 +222,7 @@ describe('sums past int32 answer 422, never 500', () => {
     expect(await stockOf(products[0]!.id)).toBe(5);
   });
 
-  it('orderDetail adding 1000 of an expensive product is NOT_ENOUGH_POINTS; an order total past int32 is AMOUNT_TOO_LARGE', async () => {
+  it('orderDetail adding 1000 of an expensive product is CUSTOMER_NOT_ENOUGH_POINTS; an order total past int32 is AMOUNT_TOO_LARGE', async () => {
     const category = await makeCategory();
     const cheap = await makeProduct({ categoryId: category.id, price: 1, stock: 10 });
     const expensive = await makeProduct({ categoryId: category.id, price: 10_000_000, stock: 1000 });
@@ -230,7 +230,7 @@ describe('sums past int32 answer 422, never 500', () => {
     const placed = (await order(buyer.headers, { lines: [{ productId: cheap.id, quantity: 1 }] })).json().data;
     const thousand = await adminPost('/api/orders/orderDetail', { orderId: placed.id, productId: expensive.id, quantity: 1000 });
     expect(thousand.statusCode).toBe(422);
-    expect(thousand.json()).toMatchObject({ code: 'NOT_ENOUGH_POINTS', details: { total: 10_000_000_000, balance: 4_999 } });
+    expect(thousand.json()).toMatchObject({ code: 'CUSTOMER_NOT_ENOUGH_POINTS', details: { total: 10_000_000_000, balance: 4_999 } });
 
     // A customer with the largest balance there is: 210 x 10,000,000 fits, and after a new load the
     // order's total would pass int32.
@@ -245,6 +245,8 @@ describe('sums past int32 answer 422, never 500', () => {
       entries: [{ userId: rich.id, value: 100_000_000 }],
       kind: 'load',
       description: 'Test load',
+      descriptionKey: 'adjustment',
+      descriptionValues: { reason: 'Test load' },
       now: t.clock.now(),
     });
     const past = await adminPost('/api/orders/orderDetail', { orderId: big.json().data.id, productId: expensive.id, quantity: 5 });

@@ -231,13 +231,21 @@ describe('edit', () => {
     expect(await balance(shopper.id)).toBe(points);
   });
 
-  it('refuses a debit the balance cannot cover (NOT_ENOUGH_POINTS) and stock that is not there (OUT_OF_STOCK), moving nothing', async () => {
+  it('refuses a debit the balance cannot cover (CUSTOMER_NOT_ENOUGH_POINTS) and stock that is not there (STOCK_BELOW_ZERO), moving nothing', async () => {
     const { shopper, admin, a, order, lineA } = await scene({ points: 450 }); // 450 - 450 = 0 left
     const before = { points: await balance(shopper.id), stock: await stock(a.id) };
     expect(before.points).toBe(0);
     const poor = await edit(admin.headers, { orderId: order.id, lines: [{ lineId: lineA.id, quantity: 3 }], reason: 'Uno más' });
     expect(poor.statusCode).toBe(422);
-    expect(poor.json()).toMatchObject({ code: 'NOT_ENOUGH_POINTS', details: { total: 100, balance: 0 } });
+    // Worded for the administrator who edits, naming the customer (docs/architecture.md P8), not the shop's purchase message.
+    const name = [shopper.name, shopper.lastName].filter(Boolean).join(' ');
+    expect(poor.json()).toMatchObject({
+      code: 'CUSTOMER_NOT_ENOUGH_POINTS',
+      details: { userId: shopper.id, name, total: 100, balance: 0 },
+    });
+    expect(poor.json().message).toBe(
+      `${name} no tiene puntos suficientes para este cambio: requiere 100 puntos más y su saldo actual es de 0`,
+    );
     // Enough points now, but not enough stock.
     await t.app.inject({
       method: 'POST',
@@ -249,7 +257,8 @@ describe('edit', () => {
     await setStock(t.db, a.id, 1);
     const short = await edit(admin.headers, { orderId: order.id, lines: [{ lineId: lineA.id, quantity: 4 }], reason: 'Dos más' });
     expect(short.statusCode).toBe(422);
-    expect(short.json()).toMatchObject({ code: 'OUT_OF_STOCK', details: { productId: a.id } });
+    expect(short.json()).toMatchObject({ code: 'STOCK_BELOW_ZERO', details: { productId: a.id, stock: 1 } });
+    expect(short.json().message).toBe(`Este cambio dejaría a ${a.name} con stock negativo (stock actual 1)`);
     expect(await balance(shopper.id)).toBe(rich);
     expect(await stock(a.id)).toBe(1);
     const [row] = await t.db.select().from(s.orders).where(eq(s.orders.id, order.id));

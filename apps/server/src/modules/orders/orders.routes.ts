@@ -186,7 +186,7 @@ export async function ordersRoutes(app: FastifyInstance, opts: { deps: ServerCon
       schema: {
         tags: ['orders'],
         summary:
-          "Administrators of the order's store: correct an order that was not delivered (line quantities, 0 removes a line; the comment; a required reason). The difference is refunded or debited (NOT_ENOUGH_POINTS) and the stock returned or taken (OUT_OF_STOCK) in one transaction; the timeline shows the edit and the customer is notified. The same Idempotency-Key with the same request replays the first result, with another request it is IDEMPOTENCY_KEY_REUSED",
+          "Administrators of the order's store: correct an order that was not delivered (line quantities, 0 removes a line; the comment; a required reason). The difference is refunded or debited (CUSTOMER_NOT_ENOUGH_POINTS) and the stock returned or taken (STOCK_BELOW_ZERO) in one transaction; the timeline shows the edit and the customer is notified. The same Idempotency-Key with the same request replays the first result, with another request it is IDEMPOTENCY_KEY_REUSED",
         headers: idempotencyHeaders,
         body: orderEditSchema,
         response: { 200: orderItem, 201: orderItem },

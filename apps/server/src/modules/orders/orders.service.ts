@@ -22,8 +22,11 @@ import type { CacheInvalidation } from '../../lib/response-cache.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { postPoints } from '../points/points.service.ts';
 import { findOrderable } from '../products/products.service.ts';
-import { moveStock } from '../inventory/inventory.service.ts';
+import { adminStockRefusal, moveStock } from '../inventory/inventory.service.ts';
 import { firstPictures } from '../products/pictures.service.ts';
+
+/** An edit's changes as stored: the English name is '' in edits stored before names had two languages (docs/architecture.md A6.15). */
+const editChangesOf = (c: OrderEditChanges): OrderEditChanges => ({ ...c, lines: c.lines.map((l) => ({ ...l, nameEn: l.nameEn ?? '' })) });
 
 /** Order DTOs with lines (name, first picture) and tracking, for a page of orders. */
 async function toOrders(db: DbOrTx, rows: (typeof s.orders.$inferSelect)[]): Promise<Order[]> {
@@ -35,6 +38,7 @@ async function toOrders(db: DbOrTx, rows: (typeof s.orders.$inferSelect)[]): Pro
       orderId: s.orderLines.orderId,
       productId: s.orderLines.productId,
       name: s.products.name,
+      nameEn: s.products.nameEn,
       quantity: s.orderLines.quantity,
       price: s.orderLines.price,
       status: s.orderLines.status,
@@ -92,7 +96,7 @@ async function toOrders(db: DbOrTx, rows: (typeof s.orders.$inferSelect)[]): Pro
         comment: t.comment,
         // concat_ws of a missing user is '' (a step written by no one: seeds, jobs).
         by: t.by || null,
-        edit: t.editPoints === null ? null : { points: t.editPoints, changes: t.editChanges as OrderEditChanges },
+        edit: t.editPoints === null ? null : { points: t.editPoints, changes: editChangesOf(t.editChanges as OrderEditChanges) },
         createdAt: t.createdAt.toISOString(),
       })),
   }));
@@ -209,6 +213,8 @@ export async function moveOrder(
           entries: [{ userId: order.userId, value: order.total }],
           kind: 'refund',
           description: `Refund of order #${order.id}`,
+          descriptionKey: 'refund',
+          descriptionValues: { id: order.id },
           refType: 'order',
           refId: order.id,
           createdBy: p.actorId,
@@ -292,6 +298,40 @@ export async function listOrders(
 }
 
 /**
+ * Debits a customer for an administrator's change to their order (a line added, a quantity raised): a
+ * balance that cannot cover it is CUSTOMER_NOT_ENOUGH_POINTS, worded for the administrator with the
+ * customer's name, the points the change takes and the balance (docs/architecture.md P8), not the shop's
+ * NOT_ENOUGH_POINTS. The name is read first: a refused statement ends what the transaction can still ask.
+ */
+async function debitCustomer(
+  tx: DbOrTx,
+  p: { userId: number; amount: number; description: string; orderId: number; edited?: boolean; actorId: number; now: Date },
+) {
+  const [customer] = await tx
+    .select({ name: s.users.name, lastName: s.users.lastName, email: s.users.email })
+    .from(s.users)
+    .where(eq(s.users.id, p.userId));
+  try {
+    await postPoints(tx, {
+      entries: [{ userId: p.userId, value: -p.amount }],
+      kind: 'order',
+      description: p.description,
+      descriptionKey: 'order',
+      descriptionValues: p.edited ? { id: p.orderId, edited: true } : { id: p.orderId },
+      refType: 'order',
+      refId: p.orderId,
+      createdBy: p.actorId,
+      now: p.now,
+    });
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'NOT_ENOUGH_POINTS') throw err;
+    const { total, balance } = err.details as { total: number; balance: number };
+    const name = customer ? [customer.name, customer.lastName].filter(Boolean).join(' ') || customer.email : `#${p.userId}`;
+    throw new AppError('CUSTOMER_NOT_ENOUGH_POINTS', { userId: p.userId, name, total, balance });
+  }
+}
+
+/**
  * The legacy `POST /api/orders/orderDetail` (administrators only): adds a line to a pending order in one
  * transaction, with everything the line implies (stock taken, the customer's points debited with an
  * `Order #id` transaction, the order's total raised), so an order's total and the ledger never disagree.
@@ -318,23 +358,29 @@ export async function addOrderLine(
       throw new AppError('VALIDATION_FAILED', [{ field: 'body.userId', message: 'Not the customer of this order', code: 'custom' }]);
     if (p.status !== undefined && p.status !== order.status) throw new AppError('STATUS_MISMATCH', { orderStatus: order.status });
     if (order.status !== OrderStatus.Pending) throw new AppError('ORDER_NOT_PENDING', { status: order.status });
-    // Orderable in the order's store, by the same rule as the shop, the cart and rs_place_order.
-    const product = await findOrderable(tx, p.productId, order.storeId);
+    // Orderable in the order's store, by the same rule as the shop, the cart and rs_place_order; the shop's
+    // "not available in your store" speaks to a buyer, the administrator is told the product is another store's.
+    const product = await findOrderable(tx, p.productId, order.storeId).catch((err: unknown) => {
+      throw err instanceof AppError && err.code === 'NOT_AVAILABLE_IN_STORE' ? new AppError('PRODUCT_OTHER_STORE', err.details) : err;
+    });
     if (p.price !== undefined && p.price !== product.price) throw new AppError('CONFLICT', { price: product.price });
-    // Exact in JavaScript (at most 1e9 x 1000); past int32 it is more than any balance (NOT_ENOUGH_POINTS).
+    // Exact in JavaScript (at most 1e9 x 1000); past int32 it is more than any balance (CUSTOMER_NOT_ENOUGH_POINTS).
     const amount = product.price * p.quantity;
     // Locks in the same order as createOrder and moveOrder (order, user, products): no deadlock cycle.
     if (amount > 0)
-      await postPoints(tx, {
-        entries: [{ userId: order.userId, value: -amount }],
-        kind: 'order',
+      await debitCustomer(tx, {
+        userId: order.userId,
+        amount,
         description: `Order #${order.id}`,
-        refType: 'order',
-        refId: order.id,
-        createdBy: p.actorId,
+        orderId: order.id,
+        actorId: p.actorId,
         now: p.now,
       });
-    await moveStock(tx, { productId: product.id, delta: -p.quantity, reason: `Order #${order.id}`, actorId: p.actorId, now: p.now });
+    await moveStock(tx, { productId: product.id, delta: -p.quantity, reason: `Order #${order.id}`, actorId: p.actorId, now: p.now }).catch(
+      (err: unknown) => {
+        throw adminStockRefusal(err);
+      },
+    );
     await tx.insert(s.orderLines).values({
       orderId: order.id,
       productId: product.id,
@@ -407,9 +453,9 @@ const fieldIssue = (field: string, message: string, code = 'custom') => new AppE
  * is to be canceled), the comment for the customer, and a reason. In one transaction, with the locks
  * of every order path (order, then user, then products by id: docs/architecture.md A6.6): the
  * difference at the order's own prices goes to the customer's balance through postPoints (a refund,
- * or a debit the balance must cover: NOT_ENOUGH_POINTS), each changed line's stock through moveStock
+ * or a debit the balance must cover: CUSTOMER_NOT_ENOUGH_POINTS), each changed line's stock through moveStock
  * (`rs_move_stock`, the one owner: returned, or taken while the product is still orderable, never
- * below 0: OUT_OF_STOCK), then the lines, the total and the comment, the edit, its step of the
+ * below 0: STOCK_BELOW_ZERO), then the lines, the total and the comment, the edit, its step of the
  * timeline (who, why, what) and an `ordersUpdate` notification. The same Idempotency-Key with the same
  * request replays the first answer; with another request it is IDEMPOTENCY_KEY_REUSED.
  */
@@ -443,6 +489,7 @@ export async function editOrder(
           id: s.orderLines.id,
           productId: s.orderLines.productId,
           name: s.products.name,
+          nameEn: s.products.nameEn,
           quantity: s.orderLines.quantity,
           price: s.orderLines.price,
         })
@@ -456,7 +503,14 @@ export async function editOrder(
         const line = byId.get(wanted.lineId);
         if (!line) throw fieldIssue(`body.lines.${i}.lineId`, 'Not a line of this order', 'not_found');
         if (wanted.quantity !== line.quantity)
-          changes.push({ lineId: line.id, productId: line.productId, name: line.name, from: line.quantity, to: wanted.quantity });
+          changes.push({
+            lineId: line.id,
+            productId: line.productId,
+            name: line.name,
+            nameEn: line.nameEn,
+            from: line.quantity,
+            to: wanted.quantity,
+          });
       });
       const comment = input.comment === undefined ? order.comment : input.comment || null;
       const commentChange = comment !== order.comment ? { from: order.comment, to: comment } : null;
@@ -466,21 +520,41 @@ export async function editOrder(
 
       // Positive: the customer gets points back; negative: more is charged. Exact in JavaScript (5 x 10^9 at most).
       const points = changes.reduce((sum, c) => sum + (c.from - c.to) * byId.get(c.lineId)!.price, 0);
-      if (points !== 0)
+      if (points > 0)
         await postPoints(tx, {
           entries: [{ userId: order.userId, value: points }],
-          kind: points > 0 ? 'refund' : 'order',
-          description: points > 0 ? `Refund of order #${order.id} (edited)` : `Order #${order.id} (edited)`,
+          kind: 'refund',
+          description: `Refund of order #${order.id} (edited)`,
+          descriptionKey: 'refund',
+          descriptionValues: { id: order.id, edited: true },
           refType: 'order',
           refId: order.id,
           createdBy: p.actorId,
+          now,
+        });
+      else if (points < 0)
+        await debitCustomer(tx, {
+          userId: order.userId,
+          amount: -points,
+          description: `Order #${order.id} (edited)`,
+          orderId: order.id,
+          edited: true,
+          actorId: p.actorId,
           now,
         });
       changes.sort((a, b) => a.productId - b.productId);
       for (const c of changes) {
         // Taking more of a product is ordering it: only while it is orderable in the order's store.
         if (c.to > c.from) await findOrderable(tx, c.productId, order.storeId);
-        await moveStock(tx, { productId: c.productId, delta: c.from - c.to, reason: `Order #${order.id} edited`, actorId: p.actorId, now });
+        await moveStock(tx, {
+          productId: c.productId,
+          delta: c.from - c.to,
+          reason: `Order #${order.id} edited`,
+          actorId: p.actorId,
+          now,
+        }).catch((err: unknown) => {
+          throw adminStockRefusal(err);
+        });
         if (c.to === 0) await tx.delete(s.orderLines).where(eq(s.orderLines.id, c.lineId));
         else await tx.update(s.orderLines).set({ quantity: c.to }).where(eq(s.orderLines.id, c.lineId));
       }

@@ -82,8 +82,8 @@ describe('cart', () => {
     expect((await add({ productId: mouse.id })).json().code).toBe('OUT_OF_STOCK');
     const cart = (await t.app.inject({ method: 'GET', url: '/api/shoppingCart/', headers: as(who.ana) })).json();
     expect(cart.warnings).toEqual([
-      { code: 'QUANTITY_LOWERED', productId: lamp.id, name: lamp.name },
-      { code: 'REMOVED_NO_STOCK', productId: mouse.id, name: mouse.name },
+      { code: 'QUANTITY_LOWERED', productId: lamp.id, name: lamp.name, nameEn: '' },
+      { code: 'REMOVED_NO_STOCK', productId: mouse.id, name: mouse.name, nameEn: '' },
     ]);
     expect(cart.data.map((l: { productId: number; quantity: number }) => [l.productId, l.quantity])).toEqual([
       [termo.id, 5],
@@ -225,7 +225,7 @@ describe('orders', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toEqual({
       added: [libreta.id],
-      skipped: [{ productId: termo.id, name: termo.name, code: 'ALREADY_IN_CART' }],
+      skipped: [{ productId: termo.id, name: termo.name, nameEn: '', code: 'ALREADY_IN_CART' }],
     });
     const cart = (await t.app.inject({ method: 'GET', url: '/api/shoppingCart/', headers: buyer })).json();
     expect(cart.data.map((l: { productId: number; quantity: number }) => [l.productId, l.quantity]).sort()).toEqual(
@@ -344,7 +344,7 @@ describe('account statement', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdf.headers['content-disposition']).toMatch(/attachment; filename="statement-/);
+    expect(pdf.headers['content-disposition']).toMatch(/attachment; filename="statement_/);
   });
 
   it('shows another user statement only to administrators of their store', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { itemEnvelope } from '@rewards/shared/common';
-import { coordinatesSchema, placeSchema } from '@rewards/shared/places';
+import { coordinatesQuerySchema, placeSchema } from '@rewards/shared/places';
 import { refuseInvalidCoordinates } from '../../lib/invalid-coordinates.ts';
 import { reverseGeocode } from './places.service.ts';
 
@@ -18,7 +18,7 @@ export async function placesRoutes(app: FastifyInstance) {
         tags: ['places'],
         summary:
           'Reverse geocoding without any network call: the country (code, es and en names; null at sea), continent and IANA time zone of a latitude and longitude; INVALID_COORDINATES out of range',
-        querystring: coordinatesSchema,
+        querystring: coordinatesQuerySchema,
         response: { 200: itemEnvelope(placeSchema) },
       },
     },

@@ -38,6 +38,8 @@ export async function runPointExpiry(
       entries: holders.map((h) => ({ userId: h.id, value: -h.points })),
       kind: 'expiry',
       description,
+      descriptionKey: 'expiry',
+      descriptionValues: { year },
       refType: 'expiry',
       now,
       notify: { itemType: 'points', url: '/account' },

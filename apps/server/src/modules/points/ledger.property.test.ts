@@ -48,6 +48,8 @@ describe('points ledger (property)', () => {
                 entries: [{ userId: users[c.user]!, value: c.value }],
                 kind: 'load',
                 description: 'Property load',
+                descriptionKey: 'adjustment',
+                descriptionValues: { reason: 'Property load' },
                 now,
               });
               done.load++;

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { INT32_MAX } from '@rewards/shared/common';
 import type { TransactionKind } from '@rewards/shared/enums';
 import type { Notification } from '@rewards/shared/notifications';
+import type { MovementText } from '@rewards/shared/points';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,11 +19,16 @@ import { intArray } from '../../lib/sql-arrays.ts';
  * test/one-owner.test.ts fails when anything else writes the ledger or a balance.
  */
 
-export interface Posting {
+/**
+ * One posting: its receivers and what every row of it says, as a key and its values (`descriptionKey`,
+ * `descriptionValues`: every ledger row is worded from them in each reader's language, docs/architecture.md
+ * A6.15) beside a readable `description`.
+ */
+export type Posting = MovementText & {
   /** Distinct receivers, each with a non-zero value (positive credits, negative debits). */
   entries: readonly { userId: number; value: number }[];
   kind: TransactionKind;
-  /** The ledger row's text: a system text the statement words from kind and reference, or an administrator's. */
+  /** The ledger row's readable text (a system text in English, or an administrator's as written). */
   description: string;
   refType?: string;
   refId?: number;
@@ -30,7 +36,7 @@ export interface Posting {
   now: Date;
   /** The receivers' notification, written with their rows (its description defaults to the ledger's). */
   notify?: { itemType: Notification['itemType']; description?: string; url: string | null };
-}
+};
 
 export interface Posted {
   userId: number;
@@ -62,7 +68,7 @@ export async function postPoints(tx: DbOrTx, p: Posting): Promise<Posted[]> {
     const { rows } = await tx.execute<{ user_id: number; transaction_id: number; balance: number }>(sql`
       select user_id, transaction_id, balance from rs_post_points(
         ${intArray(p.entries.map((e) => e.userId))}::int[], ${intArray(values)}::int[], ${p.kind}::text, ${p.description}::text,
-        ${p.refType ?? null}::text, ${p.refId ?? null}::int, ${p.createdBy ?? null}::int, ${p.now.toISOString()}::timestamptz,
+        ${p.descriptionKey}::text, ${JSON.stringify(p.descriptionValues)}::jsonb, ${p.refType ?? null}::text, ${p.refId ?? null}::int, ${p.createdBy ?? null}::int, ${p.now.toISOString()}::timestamptz,
         ${p.notify?.itemType ?? null}::text, ${p.notify ? (p.notify.description ?? p.description) : null}::text, ${p.notify?.url ?? null}::text)`);
     const byUser = new Map(rows.map((r) => [Number(r.user_id), { transactionId: Number(r.transaction_id), balance: Number(r.balance) }]));
     return p.entries.map((e) => ({ userId: e.userId, ...byUser.get(e.userId)! }));
@@ -94,6 +100,8 @@ export async function adjustUserPoints(
       entries: [{ userId: p.userId, value: p.value }],
       kind: p.value > 0 ? 'load' : 'adjustment',
       description: p.description,
+      descriptionKey: 'adjustment',
+      descriptionValues: { reason: p.description },
       createdBy: p.actorId,
       refType: 'admin',
       now: p.now,

@@ -37,6 +37,8 @@ describe('postPoints', () => {
       entries: ids.map((userId) => ({ userId, value: 25 })),
       kind: 'challenge',
       description: 'Reto de invierno',
+      descriptionKey: 'challenge',
+      descriptionValues: { title: { es: 'Reto de invierno', en: 'Winter challenge' } },
       refType: 'challenge',
       refId: 77,
       createdBy: admin.id,
@@ -75,6 +77,8 @@ describe('postPoints', () => {
       ],
       kind: 'adjustment',
       description: 'Corrección',
+      descriptionKey: 'adjustment',
+      descriptionValues: { reason: 'Corrección' },
       now: t.clock.now(),
     });
     expect(posted.map((p) => [p.userId, p.balance])).toEqual([
@@ -97,6 +101,8 @@ describe('postPoints', () => {
         entries: ids.map((userId) => ({ userId, value: -20 })),
         kind: 'adjustment',
         description: 'Demasiado',
+        descriptionKey: 'adjustment',
+        descriptionValues: { reason: 'Demasiado' },
         now: t.clock.now(),
         notify: { itemType: 'points', url: '/account' },
       }),
@@ -109,7 +115,14 @@ describe('postPoints', () => {
   it('refuses a credit past int32, an amount beyond it and an unknown person, with the same codes as before', async () => {
     const full = await make.shopper({ points: 2_147_483_000 });
     const one = (userId: number, value: number) =>
-      postPoints(t.db, { entries: [{ userId, value }], kind: 'load', description: 'x', now: t.clock.now() });
+      postPoints(t.db, {
+        entries: [{ userId, value }],
+        kind: 'load',
+        description: 'x',
+        descriptionKey: 'adjustment',
+        descriptionValues: { reason: 'x' },
+        now: t.clock.now(),
+      });
     await expect(one(full.id, 1_000)).rejects.toMatchObject({
       code: 'AMOUNT_TOO_LARGE',
       details: { value: 1_000, balance: 2_147_483_000 },

@@ -5,6 +5,7 @@ import { MAX_PRODUCT_PICTURES } from '@rewards/shared/products';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { assertOneLanguage } from '../../lib/bilingual.ts';
 import { invalidating, type CacheInvalidation } from '../../lib/response-cache.ts';
 import { productSearchText, slugify } from '../../lib/search-text.ts';
 import { moveStock } from '../inventory/inventory.service.ts';
@@ -58,7 +59,7 @@ async function categoryOfStore(db: DbOrTx, categoryId: number, storeId: number) 
   return category;
 }
 
-/** Product slugs are unique across stores: "termo-de-acero", then "termo-de-acero-2", ... */
+/** Product slugs are unique across stores: "termo-de-acero", then "termo-de-acero-2", ... (from the Spanish name, else the English). */
 async function uniqueProductSlug(db: DbOrTx, name: string, exceptId?: number): Promise<string> {
   const base = slugify(name) || 'producto';
   const rows = await db
@@ -70,6 +71,18 @@ async function uniqueProductSlug(db: DbOrTx, name: string, exceptId?: number): P
   for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
 }
 
+/** The product's search text from its texts and its category's, in both languages (docs/architecture.md A6.15). */
+function searchTextOf(
+  p: { name: string; nameEn: string; description: string; descriptionEn: string },
+  category: { title: string; titleEn: string },
+): string {
+  return productSearchText(p.name, category.title, p.description, {
+    name: p.nameEn,
+    categoryTitle: category.titleEn,
+    description: p.descriptionEn,
+  });
+}
+
 export async function createProduct(
   db: DbOrTx,
   input: ProductForm & { storeId: number; pictures: string[]; actorId: number; now: Date },
@@ -77,18 +90,23 @@ export async function createProduct(
 ): Promise<Product> {
   if (input.pictures.length === 0)
     throw new AppError('PICTURE_REQUIRED', [{ field: 'body.pictures', message: 'Required field', code: 'required' }]);
+  const texts = {
+    name: input.name ?? '',
+    nameEn: input.nameEn ?? '',
+    description: input.description ?? '',
+    descriptionEn: input.descriptionEn ?? '',
+  };
   const write = db.transaction(async (tx) => {
     const category = await categoryOfStore(tx, input.categoryId, input.storeId);
-    const slug = await uniqueProductSlug(tx, input.name);
+    const slug = await uniqueProductSlug(tx, texts.name || texts.nameEn);
     const [product] = await tx
       .insert(s.products)
       .values({
         storeId: input.storeId,
         categoryId: category.id,
-        name: input.name,
+        ...texts,
         slug,
-        description: input.description,
-        searchText: productSearchText(input.name, category.title, input.description),
+        searchText: searchTextOf(texts, category),
         price: input.price,
         featured: input.featured,
         createdBy: input.actorId,
@@ -135,18 +153,24 @@ export async function updateProduct(
         { field: 'body.pictures', message: `At most ${MAX_PRODUCT_PICTURES} pictures`, code: 'too_big' },
       ]);
     }
-    const name = input.name ?? current.name;
-    const description = input.description ?? current.description;
+    // A language left out keeps what is stored; the pair that results must still have one (docs/architecture.md A6.15).
+    const texts = {
+      name: input.name ?? current.name,
+      nameEn: input.nameEn ?? current.nameEn,
+      description: input.description ?? current.description,
+      descriptionEn: input.descriptionEn ?? current.descriptionEn,
+    };
+    assertOneLanguage(texts, ['name', 'description']);
+    const slugName = texts.name || texts.nameEn;
     await tx
       .update(s.products)
       .set({
-        name,
-        slug: name === current.name ? current.slug : await uniqueProductSlug(tx, name, id),
-        description,
+        ...texts,
+        slug: slugName === (current.name || current.nameEn) ? current.slug : await uniqueProductSlug(tx, slugName, id),
         categoryId: category.id,
         price: input.price ?? current.price,
         featured: input.featured ?? current.featured,
-        searchText: productSearchText(name, category.title, description),
+        searchText: searchTextOf(texts, category),
         modifiedBy: input.actorId,
         updatedAt: input.now,
       })

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, idSchema, intSchema, itemEnvelope, listEnvelope, textSchema } from '@rewards/shared/common';
+import { idParamsSchema, itemEnvelope, listEnvelope, queryId, queryInt, textSchema } from '@rewards/shared/common';
 import {
   MAX_PRODUCT_PICTURES,
   adminProductListQuerySchema,
@@ -254,7 +254,7 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: ServerC
       schema: {
         tags: ['products'],
         summary: 'How many of the requested quantity are available',
-        params: z.object({ productId: idSchema, quantity: intSchema(1, 1000) }).strict(),
+        params: z.object({ productId: queryId, quantity: queryInt(1, 1000) }).strict(),
         response: { 200: itemEnvelope(z.number().int()) },
       },
     },
@@ -360,7 +360,8 @@ export async function productsRoutes(app: FastifyInstance, opts: { deps: ServerC
       config: { access: 'admin' },
       schema: {
         tags: ['products'],
-        summary: 'Create a product (form: name, description, categoryId, price, stock, featured, storeId, pictures[] files)',
+        summary:
+          'Create a product (form: name, nameEn, description, descriptionEn, categoryId, price, stock, featured, storeId, pictures[] files)',
         consumes: ['multipart/form-data'],
         response: { 201: productItem },
       },

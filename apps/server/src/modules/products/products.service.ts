@@ -12,8 +12,10 @@ const NEW_PRODUCT_DAYS = 30;
 const columns = {
   id: s.products.id,
   name: s.products.name,
+  nameEn: s.products.nameEn,
   slug: s.products.slug,
   description: s.products.description,
+  descriptionEn: s.products.descriptionEn,
   price: s.products.price,
   stock: s.products.stock,
   featured: s.products.featured,
@@ -21,6 +23,7 @@ const columns = {
   storeId: s.products.storeId,
   categoryId: s.products.categoryId,
   categoryTitle: s.categories.title,
+  categoryTitleEn: s.categories.titleEn,
   categorySlug: s.categories.slug,
   createdAt: s.products.createdAt,
 };
@@ -79,7 +82,8 @@ const escapeLike = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Every word must appear in the accent-free search text ("cafe" finds "Café", "mochila" finds
- * "Mochilas"); served by the trigram GIN index. `fuzzy` instead accepts near spellings (trigram word
+ * "Mochilas"), which holds both languages ("thermos" finds "Termo de acero" written in English too);
+ * served by the trigram GIN index. `fuzzy` instead accepts near spellings (trigram word
  * similarity), which is slower, so it is only the fallback when the exact pass finds nothing.
  */
 export function searchCondition(search: string, fuzzy = false): { where: SQL; rank: SQL<number> } {
@@ -275,9 +279,11 @@ export async function suggestProducts(
   return page.data.map((r) => ({
     id: r.id,
     name: r.name,
+    nameEn: r.nameEn,
     slug: r.slug,
     price: r.price,
     categoryTitle: r.categoryTitle,
+    categoryTitleEn: r.categoryTitleEn,
     picture: r.images[0]?.url ?? null,
   }));
 }

@@ -8,7 +8,7 @@ import {
   contactOptions,
   nearestStoreResultSchema,
   positionSchema,
-  profileFormSchema,
+  profileUpdateSchema,
   userPreferencesSchema,
 } from '@rewards/shared/profile';
 import type { ServerContext } from '../../server-context.ts';
@@ -31,7 +31,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { deps: ServerCo
         tags: ['profile'],
         summary:
           "Save the session user's preferences (city, postal code, state, address, preferred contact, preferred category of their store, office in the city; storeId chooses a store); e-mails follow the request's language. Choosing Teams where it is not configured is refused (422 TEAMS_UNAVAILABLE); a Teams choice saved before goes by e-mail",
-        body: profileFormSchema,
+        body: profileUpdateSchema,
         response: { 200: itemEnvelope(userPreferencesSchema) },
       },
     },

@@ -5,10 +5,10 @@ import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/comm
 import {
   rewardAreaGroupSchema,
   rewardCreateSchema,
-  rewardFormSchema,
   rewardListQuerySchema,
   rewardSchema,
   rewardsByAreaQuerySchema,
+  rewardUpdateSchema,
 } from '@rewards/shared/rewards';
 import { notFound } from '../../lib/app-error.ts';
 import { shopStoreId } from '../stores/stores.service.ts';
@@ -102,7 +102,7 @@ export async function rewardsRoutes(app: FastifyInstance, opts: { deps: ServerCo
         tags: ['rewards'],
         summary: 'Edit a recognition (an empty code keeps the current one)',
         params: idParamsSchema,
-        body: rewardFormSchema,
+        body: rewardUpdateSchema,
         response: { 200: item },
       },
     },

@@ -4,6 +4,7 @@ import { REWARD_CODE_MAX, type Reward, type RewardAreaGroup, type RewardCreate, 
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { assertOneLanguage, sortText } from '../../lib/bilingual.ts';
 import { containsText, slugify } from '../../lib/search-text.ts';
 import { assertAreaOfStore } from '../areas/areas.service.ts';
 import { assertStoreExists } from '../stores/stores.service.ts';
@@ -14,9 +15,12 @@ const columns = {
   storeId: s.rewards.storeId,
   areaId: s.rewards.areaId,
   areaName: s.areas.name,
+  areaNameEn: s.areas.nameEn,
   code: s.rewards.code,
   name: s.rewards.name,
+  nameEn: s.rewards.nameEn,
   description: s.rewards.description,
+  descriptionEn: s.rewards.descriptionEn,
   points: s.rewards.points,
   frequencyLimit: s.rewards.frequencyLimit,
   frequencyPeriod: s.rewards.frequencyPeriod,
@@ -41,7 +45,10 @@ export async function listRewards(db: DbOrTx, f: RewardFilter): Promise<ListResp
   const conditions: SQL[] = [eq(s.rewards.storeId, f.storeId)];
   if (f.active !== undefined) conditions.push(eq(s.rewards.active, f.active));
   if (f.areaId !== undefined) conditions.push(eq(s.rewards.areaId, f.areaId));
-  if (f.search) conditions.push(containsText(f.search, s.rewards.name, s.rewards.code, s.rewards.description));
+  if (f.search)
+    conditions.push(
+      containsText(f.search, s.rewards.name, s.rewards.nameEn, s.rewards.code, s.rewards.description, s.rewards.descriptionEn),
+    );
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     selectRewards(db)
@@ -68,25 +75,34 @@ export async function getReward(db: DbOrTx, id: number): Promise<Reward> {
  */
 export async function listRewardsByArea(db: DbOrTx, storeId: number): Promise<RewardAreaGroup[]> {
   const rows = await db
-    .select({ ...columns, areaDescription: s.areas.description })
+    .select({ ...columns, areaDescription: s.areas.description, areaDescriptionEn: s.areas.descriptionEn })
     .from(s.rewards)
     .leftJoin(s.areas, eq(s.areas.id, s.rewards.areaId))
     .where(and(eq(s.rewards.storeId, storeId), eq(s.rewards.active, true), or(isNull(s.rewards.areaId), eq(s.areas.active, true))))
-    .orderBy(sql`${s.areas.name} asc nulls last`, asc(s.areas.id), asc(s.rewards.id));
+    .orderBy(sql`${sortText(s.areas.name, s.areas.nameEn)} asc nulls last`, asc(s.areas.id), asc(s.rewards.id));
   const groups: RewardAreaGroup[] = [];
-  for (const { areaDescription, ...reward } of rows) {
+  for (const { areaDescription, areaDescriptionEn, ...reward } of rows) {
     const last = groups[groups.length - 1];
     if (last && (last.area?.id ?? null) === reward.areaId) last.rewards.push(reward);
     else
       groups.push({
-        area: reward.areaId === null ? null : { id: reward.areaId, name: reward.areaName ?? '', description: areaDescription ?? '' },
+        area:
+          reward.areaId === null
+            ? null
+            : {
+                id: reward.areaId,
+                name: reward.areaName ?? '',
+                nameEn: reward.areaNameEn ?? '',
+                description: areaDescription ?? '',
+                descriptionEn: areaDescriptionEn ?? '',
+              },
         rewards: [reward],
       });
   }
   return groups;
 }
 
-/** A code unique within the store, from the name: "voz-del-cliente", then "voz-del-cliente-2", ... */
+/** A code unique within the store, from the name (Spanish, else English): "voz-del-cliente", then "voz-del-cliente-2", ... */
 async function uniqueCode(db: DbOrTx, storeId: number, name: string): Promise<string> {
   const base =
     slugify(name)
@@ -122,7 +138,7 @@ export async function createReward(db: DbOrTx, input: RewardCreate & { actorId: 
     id = await db.transaction(async (tx) => {
       await assertStoreExists(tx, input.storeId);
       await assertAreaOfStore(tx, input.areaId, input.storeId);
-      const code = input.code || (await uniqueCode(tx, input.storeId, input.name));
+      const code = input.code || (await uniqueCode(tx, input.storeId, input.name || input.nameEn || ''));
       if (explicitCode) await assertCodeFree(tx, input.storeId, code);
       const [row] = await tx
         .insert(s.rewards)
@@ -130,8 +146,10 @@ export async function createReward(db: DbOrTx, input: RewardCreate & { actorId: 
           storeId: input.storeId,
           areaId: input.areaId,
           code,
-          name: input.name,
-          description: input.description,
+          name: input.name ?? '',
+          nameEn: input.nameEn ?? '',
+          description: input.description ?? '',
+          descriptionEn: input.descriptionEn ?? '',
           points: input.points,
           frequencyLimit: input.frequencyLimit,
           frequencyPeriod: input.frequencyPeriod,
@@ -158,17 +176,34 @@ async function assertCodeFree(tx: DbOrTx, storeId: number, code: string, exceptI
   if (other && other.id !== exceptId) throw codeTaken();
 }
 
-/** Replaces the form's fields; an empty or missing code keeps the current one (loads and reports name it). */
+/**
+ * Replaces the form's fields; an empty or missing code keeps the current one (loads and reports name it), and a
+ * language left out keeps what is stored (docs/architecture.md A6.15).
+ */
 export async function updateReward(db: DbOrTx, id: number, input: RewardForm & { actorId: number; now: Date }): Promise<Reward> {
   const explicitCode = Boolean(input.code);
   try {
     await db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ storeId: s.rewards.storeId, code: s.rewards.code })
+        .select({
+          storeId: s.rewards.storeId,
+          code: s.rewards.code,
+          name: s.rewards.name,
+          nameEn: s.rewards.nameEn,
+          description: s.rewards.description,
+          descriptionEn: s.rewards.descriptionEn,
+        })
         .from(s.rewards)
         .where(eq(s.rewards.id, id))
         .for('update');
       if (!current) throw notFound();
+      const texts = {
+        name: input.name ?? current.name,
+        nameEn: input.nameEn ?? current.nameEn,
+        description: input.description ?? current.description,
+        descriptionEn: input.descriptionEn ?? current.descriptionEn,
+      };
+      assertOneLanguage(texts, ['name', 'description']);
       await assertAreaOfStore(tx, input.areaId, current.storeId);
       const code = input.code || current.code;
       if (code !== current.code) await assertCodeFree(tx, current.storeId, code, id);
@@ -177,8 +212,7 @@ export async function updateReward(db: DbOrTx, id: number, input: RewardForm & {
         .set({
           areaId: input.areaId,
           code,
-          name: input.name,
-          description: input.description,
+          ...texts,
           points: input.points,
           frequencyLimit: input.frequencyLimit,
           frequencyPeriod: input.frequencyPeriod,

@@ -7,8 +7,10 @@ function product(id: number, name: string, p: Partial<Product> = {}): IndexableP
   const dto: Product = {
     id,
     name,
+    nameEn: '',
     slug: `p-${id}`,
     description: 'Producto de prueba',
+    descriptionEn: '',
     price: 100,
     stock: 1,
     featured: false,
@@ -16,6 +18,7 @@ function product(id: number, name: string, p: Partial<Product> = {}): IndexableP
     storeId: 1,
     categoryId: 1,
     categoryTitle: 'Hogar',
+    categoryTitleEn: '',
     categorySlug: 'hogar',
     images: [],
     createdAt: '2026-01-01T00:00:00.000Z',

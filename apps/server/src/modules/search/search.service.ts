@@ -37,8 +37,13 @@ export interface CatalogueSource {
 }
 
 interface Entry extends IndexableProduct {
-  /** The indexed fields, accent-free and lower case (normalizeSearch); a name starting with the whole query ranks first. */
+  /**
+   * The indexed fields, accent-free and lower case (normalizeSearch): the name in Spanish and in English
+   * (either starting with the whole query ranks first), the category's title and the description in both
+   * languages together (docs/architecture.md A6.15).
+   */
   name: string;
+  nameEn: string;
   categoryTitle: string;
   description: string;
   /** `product` as JSON, made the first time a page shows it (an entry is replaced, never changed, on a write). */
@@ -77,19 +82,27 @@ const words = (normalized: string) => normalized.split(/[^a-z0-9]+/).filter(Bool
 
 /** True when the product's indexed text is what `entry` indexed. */
 const sameText = (entry: Entry, p: Product) =>
-  entry.product.name === p.name && entry.product.categoryTitle === p.categoryTitle && entry.product.description === p.description;
+  entry.product.name === p.name &&
+  entry.product.nameEn === p.nameEn &&
+  entry.product.categoryTitle === p.categoryTitle &&
+  entry.product.categoryTitleEn === p.categoryTitleEn &&
+  entry.product.description === p.description &&
+  entry.product.descriptionEn === p.descriptionEn;
 
 /** An entry for `p`, reusing the normalized text of its previous entry when its words did not change. */
 function toEntry(p: IndexableProduct, previous: Entry | undefined, titles: Map<string, string>): Entry {
   if (previous && sameText(previous, p.product))
-    return { ...p, name: previous.name, categoryTitle: previous.categoryTitle, description: previous.description };
-  let categoryTitle = titles.get(p.product.categoryTitle);
-  if (categoryTitle === undefined) titles.set(p.product.categoryTitle, (categoryTitle = normalizeSearch(p.product.categoryTitle)));
+    return { ...p, name: previous.name, nameEn: previous.nameEn, categoryTitle: previous.categoryTitle, description: previous.description };
+  const titleKey = `${p.product.categoryTitle}\n${p.product.categoryTitleEn}`;
+  let categoryTitle = titles.get(titleKey);
+  if (categoryTitle === undefined)
+    titles.set(titleKey, (categoryTitle = normalizeSearch(`${p.product.categoryTitle} ${p.product.categoryTitleEn}`)));
   return {
     ...p,
     name: normalizeSearch(p.product.name),
+    nameEn: normalizeSearch(p.product.nameEn),
     categoryTitle,
-    description: normalizeSearch(p.product.description),
+    description: normalizeSearch(`${p.product.description} ${p.product.descriptionEn}`),
   };
 }
 
@@ -114,7 +127,8 @@ interface Postings {
 }
 
 /**
- * One store's inverted index: the words of every product's name, category and description in
+ * One store's inverted index: the words of every product's name, category and description (in both
+ * languages, docs/architecture.md A6.15) in
  * MiniSearch's radix tree (`SearchableMap`: exact, prefix and edit-distance lookups of words), each with
  * the products it occurs in and in which fields. A product that leaves or changes its words is
  * tombstoned and, if changed, added again at a new slot; the index is rebuilt when tombstones pile up.
@@ -142,6 +156,7 @@ class StoreIndex {
     const masks = new Map<string, number>();
     for (const [text, bit] of [
       [entry.name, NAME],
+      [entry.nameEn, NAME],
       [entry.categoryTitle, CATEGORY],
       [entry.description, DESCRIPTION],
     ] as const)
@@ -377,9 +392,11 @@ export class CatalogSearch {
       .map(({ entry: { product: p } }) => ({
         id: p.id,
         name: p.name,
+        nameEn: p.nameEn,
         slug: p.slug,
         price: p.price,
         categoryTitle: p.categoryTitle,
+        categoryTitleEn: p.categoryTitleEn,
         picture: p.images[0]?.url ?? null,
       }));
   }
@@ -406,7 +423,8 @@ export class CatalogSearch {
     const matches: Ranked[] = [];
     for (const [slot, rank] of ranks) {
       const entry = state.index.entryAt(slot);
-      matches.push({ entry, rank: entry.name.startsWith(query) ? rank + NAME_PREFIX_BONUS : rank });
+      const namePrefix = entry.name.startsWith(query) || entry.nameEn.startsWith(query);
+      matches.push({ entry, rank: namePrefix ? rank + NAME_PREFIX_BONUS : rank });
     }
     return matches;
   }

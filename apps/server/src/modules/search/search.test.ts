@@ -217,7 +217,16 @@ describe('freshness: every write reaches the next search at once', () => {
 });
 
 describe('GET /api/products/suggest', () => {
-  type Suggestion = { id: number; name: string; slug: string; price: number; categoryTitle: string; picture: string | null };
+  type Suggestion = {
+    id: number;
+    name: string;
+    nameEn: string;
+    slug: string;
+    price: number;
+    categoryTitle: string;
+    categoryTitleEn: string;
+    picture: string | null;
+  };
   const suggest = async (query: string, u?: string) => {
     const res = await get(`/api/products/suggest/?${query}`, u);
     expect(res.statusCode, res.body).toBe(200);
@@ -229,7 +238,7 @@ describe('GET /api/products/suggest', () => {
     expect(typed.map((p) => p.name)).toEqual(expect.arrayContaining(['Mochila ejecutiva', 'Mochila deportiva', 'Mochila antirrobo']));
     expect(typed[0]).toMatchObject({ categoryTitle: 'Mochilas', slug: expect.any(String), price: expect.any(Number) });
     expect(typed[0]!.picture).toMatch(/^\/uploads\//);
-    expect(Object.keys(typed[0]!).sort()).toEqual(['categoryTitle', 'id', 'name', 'picture', 'price', 'slug']);
+    expect(Object.keys(typed[0]!).sort()).toEqual(['categoryTitle', 'categoryTitleEn', 'id', 'name', 'nameEn', 'picture', 'price', 'slug']);
     expect(await suggest('q=a&limit=2')).toHaveLength(2);
     expect(await suggest('q=t')).toHaveLength(6); // the default limit
     expect((await suggest('q=audifonoz'))[0]!.name).toBe('Audífonos inalámbricos'); // a typo

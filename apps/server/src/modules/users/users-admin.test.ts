@@ -313,7 +313,9 @@ describe('POST /api/users/points from the users page', () => {
     );
     const below = await points('admin', { userId: idOf.nuevo, value: -(before + 1), description: 'Demasiado' });
     expect(below.statusCode).toBe(422);
-    expect(below.json()).toMatchObject({ code: 'NOT_ENOUGH_POINTS', details: { balance: before } });
+    // Worded for the administrator: whose balance it is and what it holds (docs/architecture.md P8).
+    expect(below.json()).toMatchObject({ code: 'ADJUSTMENT_BELOW_ZERO', details: { userId: idOf.nuevo, balance: before } });
+    expect(below.json().message).toMatch(/^Este ajuste dejaría a .+ con un saldo negativo \(saldo actual [\d,]+\)$/);
     expect((await points('admin', { userId: idOf.luis, value: 10, description: 'Fuera' })).json().code).toBe('FORBIDDEN_STORE');
     expect((await points('ana', { userId: idOf.nuevo, value: 10, description: 'Regalo' })).json().code).toBe('FORBIDDEN');
     expect(await balance(idOf.nuevo!)).toBe(before);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, idSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
+import { idParamsSchema, itemEnvelope, listEnvelope, queryId } from '@rewards/shared/common';
 import {
   apiTokenCreatedSchema,
   apiTokenCreateSchema,
@@ -84,7 +84,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: ServerCont
       schema: {
         tags: ['users'],
         summary: 'Whether the session user is a store account',
-        querystring: z.object({ storeId: idSchema.optional() }).strict(),
+        querystring: z.object({ storeId: queryId.optional() }).strict(),
         response: { 200: itemEnvelope(z.boolean()) },
       },
     },

@@ -347,7 +347,8 @@ export async function setUserRole(db: DbOrTx, params: { userId: number; actorId:
  * - an administrator writes only the points of users of a store they run (FORBIDDEN_STORE); a user
  *   with no store, only a super administrator;
  * - only a super administrator writes the points of an administrator or a super administrator
- *   (ADMIN_POINTS_SUPER_ONLY), so two administrators cannot credit each other.
+ *   (ADMIN_POINTS_SUPER_ONLY), so two administrators cannot credit each other;
+ * - an adjustment never takes a balance below 0: ADJUSTMENT_BELOW_ZERO names the person and their balance.
  * The user's row is locked while the rule is checked, so a role change cannot slip in between; the
  * ledger entry keeps its author (`created_by`). Returns the new balance.
  */
@@ -359,7 +360,14 @@ export async function adminAdjustPoints(
   if (p.userId === actor.id) throw new AppError('FORBIDDEN');
   return db.transaction(async (tx) => {
     const [target] = await tx
-      .select({ id: s.users.id, role: s.users.role, storeId: s.users.storeId })
+      .select({
+        id: s.users.id,
+        role: s.users.role,
+        storeId: s.users.storeId,
+        name: s.users.name,
+        lastName: s.users.lastName,
+        email: s.users.email,
+      })
       .from(s.users)
       .where(eq(s.users.id, p.userId))
       .for('update');
@@ -374,6 +382,14 @@ export async function adminAdjustPoints(
       actorId: actor.id,
       now: p.now,
       calendar: p.calendar,
+    }).catch((err: unknown) => {
+      // The ledger's refusal is worded for a buyer; the administrator is told whose balance and how much it holds.
+      if (err instanceof AppError && err.code === 'NOT_ENOUGH_POINTS') {
+        const { balance } = err.details as { balance: number };
+        const name = [target.name, target.lastName].filter(Boolean).join(' ') || target.email;
+        throw new AppError('ADJUSTMENT_BELOW_ZERO', { userId: target.id, name, balance, value: p.value });
+      }
+      throw err;
     });
   });
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, itemEnvelope, listEnvelope, paginationSchema } from '@rewards/shared/common';
-import { wishlistAddSchema, wishlistItemSchema } from '@rewards/shared/wishlist';
+import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
+import { wishlistAddSchema, wishlistItemSchema, wishlistQuerySchema } from '@rewards/shared/wishlist';
 import { requireUser } from '../../plugins/auth.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { addToWishlist, listWishlist, removeFromWishlist } from './wishlist.service.ts';
@@ -18,14 +18,17 @@ export async function wishlistRoutes(app: FastifyInstance, opts: { deps: ServerC
       config: { access: 'user' },
       schema: {
         tags: ['wishlist'],
-        summary: 'Your wishlist, newest first',
-        querystring: paginationSchema.strict(),
+        summary: 'Your wishlist, newest first; with productId, that product if it is in it (none or one item)',
+        querystring: wishlistQuerySchema,
         response: {
           200: listEnvelope(wishlistItemSchema),
         },
       },
     },
-    async (request) => listWishlist(db, requireUser(request).id, request.query.page, request.query.pageSize),
+    async (request) => {
+      const { page, pageSize, productId } = request.query;
+      return listWishlist(db, requireUser(request).id, page, pageSize, productId);
+    },
   );
 
   r.post(

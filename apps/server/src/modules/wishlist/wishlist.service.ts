@@ -9,18 +9,32 @@ import { firstPictures } from '../products/pictures.service.ts';
 export interface WishlistItem {
   id: number;
   productId: number;
-  product: { name: string; slug: string; price: number; stock: number; picture: string | null };
+  product: { name: string; nameEn: string; slug: string; price: number; stock: number; picture: string | null };
 }
 
-/** The user's wishlist, newest first, paged in SQL; inactive products are left out. */
-export async function listWishlist(db: DbOrTx, userId: number, page: number, pageSize: number): Promise<ListResponse<WishlistItem>> {
-  const where = and(eq(s.wishlistItems.userId, userId), eq(s.products.active, true));
+/**
+ * The user's wishlist, newest first, paged in SQL; inactive products are left out. With `productId`, only
+ * that product's item (the product page shows whether it is there, and removes it by its id).
+ */
+export async function listWishlist(
+  db: DbOrTx,
+  userId: number,
+  page: number,
+  pageSize: number,
+  productId?: number,
+): Promise<ListResponse<WishlistItem>> {
+  const where = and(
+    eq(s.wishlistItems.userId, userId),
+    eq(s.products.active, true),
+    productId === undefined ? undefined : eq(s.wishlistItems.productId, productId),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({
         id: s.wishlistItems.id,
         productId: s.wishlistItems.productId,
         name: s.products.name,
+        nameEn: s.products.nameEn,
         slug: s.products.slug,
         price: s.products.price,
         stock: s.products.stock,
@@ -43,6 +57,7 @@ export async function listWishlist(db: DbOrTx, userId: number, page: number, pag
       productId: w.productId,
       product: {
         name: w.name,
+        nameEn: w.nameEn,
         slug: w.slug,
         price: w.price,
         stock: w.stock,

@@ -61,6 +61,28 @@ describe('wishlist', () => {
     expect(second.data.map((i: { productId: number }) => i.productId)).toEqual([ids[2], ids[1]]);
   });
 
+  it('answers whether one product is in it (its item, or none), for the user’s own list only', async () => {
+    const me = await make.shopper();
+    const other = await make.shopper();
+    const [wished, notWished] = [await make.product(), await make.product()];
+    await add(me.headers, (await make.product()).id);
+    const item = (await add(me.headers, wished.id)).json().data;
+    const one = (await list(me.headers, `?productId=${wished.id}&pageSize=1`)).json();
+    expect(one).toMatchObject({ totalCount: 1, data: [{ id: item.id, productId: wished.id }] });
+    expect((await list(me.headers, `?productId=${notWished.id}`)).json()).toMatchObject({ data: [], totalCount: 0 });
+    expect((await list(other.headers, `?productId=${wished.id}`)).json()).toMatchObject({ data: [], totalCount: 0 });
+    // Removed: no longer there, and adding it again is a plain add.
+    await t.app.inject({ method: 'DELETE', url: `/api/wishlists/delete/${item.id}`, headers: me.headers });
+    expect((await list(me.headers, `?productId=${wished.id}`)).json().totalCount).toBe(0);
+    expect((await add(me.headers, wished.id)).statusCode).toBe(201);
+    // A product id is a product id: anything else is a clear 400.
+    for (const bad of ['0', 'abc', '1.5', '-3']) {
+      const res = await list(me.headers, `?productId=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('removes only the user’s own items; signed out is 401', async () => {
     const me = await make.shopper();
     const other = await make.shopper();

@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import { Link, NavLink, Outlet, useNavigate, useParams } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { Role } from '@rewards/shared/enums';
 import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
@@ -7,6 +7,7 @@ import { SignInEffects } from '@/features/auth/components/sign-in-effects';
 import { RequireSession } from '@/features/auth/components/require-session';
 import { useStores } from '@/features/stores/api/get-stores';
 import { Logo } from '@/components/ui/logo';
+import { moveFocus, ScrollRow } from '@/components/ui/scroll-row';
 import { AccountMenu } from './components/account-menu';
 import { LanguageSwitch } from './components/language-switch';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -28,13 +29,17 @@ export function useAdminStores() {
 }
 
 function AdminHeader() {
-  const { t } = useTranslation(['common', 'admin', 'loads', 'challenges']);
+  const { t } = useTranslation(['common', 'admin', 'loads', 'challenges', 'controls']);
   const navigate = useNavigate();
   const params = useParams();
+  const location = useLocation();
   const session = useSession();
   const stores = useAdminStores();
   const storesPending = useStores().isPending;
-  const current = Number(params.storeId) || stores[0]?.id;
+  // The store in the address when it is one of theirs; another store's address shows the no-access page
+  // (StoreAccess), and the sections then lead to their first store.
+  const named = Number(params.storeId ?? (location.pathname.startsWith('/admin/loads/consolidated/') ? params.id : undefined));
+  const current = stores.some((s) => s.id === named) ? named : stores[0]?.id;
   const links = [
     { to: '/admin/', label: t('admin:nav.dashboard'), end: true },
     ...(current
@@ -88,9 +93,17 @@ function AdminHeader() {
         </div>
       </div>
       <nav aria-label={t('admin:nav.label')} className="border-t border-indigo-900">
-        <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 sm:px-6">
+        {/* On a phone the sections do not fit: the row scrolls, says so at its edges, keeps the current one in view. */}
+        <ScrollRow
+          as="ul"
+          tone="dark"
+          activeKey={location.pathname}
+          className="mx-auto max-w-7xl px-4 sm:px-6"
+          rowClassName="gap-1"
+          onKeyDown={(event) => moveFocus(event, 'a')}
+        >
           {links.map((l) => (
-            <li key={l.to}>
+            <li key={l.to} className="shrink-0">
               <NavLink
                 to={l.to}
                 end={l.end}
@@ -102,7 +115,7 @@ function AdminHeader() {
               </NavLink>
             </li>
           ))}
-        </ul>
+        </ScrollRow>
       </nav>
     </header>
   );

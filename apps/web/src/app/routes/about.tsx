@@ -5,6 +5,7 @@ import { programCalendarQueryOptions } from '@/features/points/api/get-program-c
 import { rewardsOverviewQueryOptions, useRewardsOverview } from '@/features/rewards/api/get-rewards-overview';
 import { storesQueryOptions, useStores } from '@/features/stores/api/get-stores';
 import { formatPoints } from '@/lib/format';
+import { Localized, useContent } from '@/components/ui/localized';
 import { Page } from '@/components/ui/page';
 import { TableHead } from '@/components/ui/table';
 import type { FirstData } from '../first-data';
@@ -22,6 +23,7 @@ export const firstData: FirstData = async ({ queryClient, search }) => {
 /** Program rules and deadlines (docs/architecture.md P1 and P9). */
 export default function AboutPage() {
   const { t } = useTranslation(['about', 'points']);
+  const content = useContent();
   const [params] = useSearchParams();
   const stores = useStores();
   const store = stores.data?.data.find((s) => String(s.id) === params.get('store')) ?? stores.data?.data[0];
@@ -55,8 +57,8 @@ export default function AboutPage() {
                 {rewards.data?.map((r) => (
                   <tr key={r.id} className="border-b border-slate-100 last:border-0">
                     <td className="py-2 pr-4">
-                      <span className="font-medium text-slate-900">{r.name}</span>
-                      <span className="block text-xs text-slate-500">{r.description}</span>
+                      <Localized value={content(r, 'name')} className="font-medium text-slate-900" />
+                      <Localized value={content(r, 'description')} className="block text-xs text-slate-500" />
                     </td>
                     <td className="py-2 pr-4 text-right font-semibold tabular-nums">{formatPoints(r.points)}</td>
                     <td className="py-2 text-slate-700">

@@ -8,6 +8,7 @@ import { CartLine } from '@/features/cart/components/cart-line';
 import { CartSummary } from '@/features/cart/components/cart-summary';
 import { useCreateOrder } from '@/features/orders/api/create-order';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { useContent } from '@/components/ui/localized';
 import { Page } from '@/components/ui/page';
 import { useUiState } from '@/components/ui/ui-state';
 import { useErrorToast } from '@/lib/error-text';
@@ -18,6 +19,7 @@ export const firstData: FirstData = async ({ queryClient, user }) => user && que
 
 export default function CartPage() {
   const { t } = useTranslation('cart');
+  const content = useContent();
   const navigate = useNavigate();
   const errorToast = useErrorToast();
   const session = useSession();
@@ -46,7 +48,7 @@ export default function CartPage() {
           role="alert"
           className="mb-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900"
         >
-          {t(w.code, { name: w.name })}
+          {t(w.code, { name: content(w, 'name').text })}
         </p>
       ))}
       {cart.isPending ? (

@@ -8,6 +8,7 @@ import { otherResultsQueryOptions, useOtherResults } from '@/features/products/a
 import { productsQueryOptions, useProducts } from '@/features/products/api/get-products';
 import { ProductGrid } from '@/features/products/components/product-grid';
 import { SortSelect } from '@/features/products/components/sort-select';
+import { Localized, useContent } from '@/components/ui/localized';
 import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import type { FirstData } from '../first-data';
@@ -33,6 +34,7 @@ export const firstData: FirstData = async ({ queryClient, params, search, user }
 
 export default function CategoryPage() {
   const { t } = useTranslation();
+  const content = useContent();
   const { categorySlug = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const session = useSession();
@@ -46,13 +48,22 @@ export default function CategoryPage() {
   const list = products.data;
 
   const update = (next: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...next }, { replace: false });
-  const title = category?.title ?? (categories.isPending ? t('loading') : t('pages.category.title'));
+  const categoryTitle = category && content(category, 'title');
+  const title = categoryTitle?.text ?? (categories.isPending ? t('loading') : t('pages.category.title'));
   const otherProducts = others.data?.filter((p) => p.categoryId !== category?.id).slice(0, 5) ?? [];
 
   return (
-    <Page title={title} actions={<SortSelect value={query.order} onChange={(o) => update({ order: o, page: '1' })} />}>
+    <Page
+      title={title}
+      heading={categoryTitle && <Localized value={categoryTitle} data-testid="category-title" />}
+      actions={<SortSelect value={query.order} onChange={(o) => update({ order: o, page: '1' })} />}
+    >
       {/* Two lines at most, always there: the grid below starts at the same place whatever loads first. */}
-      <p className="-mt-2 mb-4 line-clamp-2 min-h-6 text-slate-600">{category?.description}</p>
+      {category ? (
+        <Localized as="p" value={content(category, 'description')} className="-mt-2 mb-4 line-clamp-2 min-h-6 text-slate-600" />
+      ) : (
+        <p className="-mt-2 mb-4 line-clamp-2 min-h-6 text-slate-600" />
+      )}
       {list?.totalCount === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">
           {t('category.empty')}{' '}

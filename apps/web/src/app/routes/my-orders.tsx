@@ -3,10 +3,12 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
 import { useBuyAgain } from '@/features/cart/api/buy-again';
 import { myOrdersQueryOptions, useMyOrders } from '@/features/orders/api/get-my-orders';
+import { OrderStatusBadge } from '@/features/orders/components/order-status-badge';
 import { OrderTimeline } from '@/features/orders/components/order-timeline';
 import { useErrorText } from '@/lib/error-text';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
+import { Localized, useContent } from '@/components/ui/localized';
 import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime, formatPoints } from '@/lib/format';
@@ -17,6 +19,7 @@ export const firstData: FirstData = async ({ queryClient, user }) => user && que
 
 export default function MyOrdersPage() {
   const { t } = useTranslation('orders');
+  const content = useContent();
   const [page, setPage] = useState(1);
   const orders = useMyOrders(page);
   const buyAgain = useBuyAgain();
@@ -25,7 +28,7 @@ export default function MyOrdersPage() {
   async function again(orderId: number) {
     try {
       const result = await buyAgain.mutateAsync(orderId);
-      for (const s of result.skipped) toast.warning(t(`againSkipped.${s.code}`, { name: s.name }));
+      for (const s of result.skipped) toast.warning(t(`againSkipped.${s.code}`, { name: content(s, 'name').text }));
       if (result.added.length > 0) {
         toast.success(t('againAdded', { count: result.added.length }));
         void navigate('/cart');
@@ -45,9 +48,7 @@ export default function MyOrdersPage() {
           <li key={o.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="order">
             <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
               <h2 className="font-semibold">{t('number', { id: o.id })}</h2>
-              <span className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-800" data-testid="order-status">
-                {t(`common:orders.status.${o.status}`)}
-              </span>
+              <OrderStatusBadge status={o.status} />
               <span className="text-sm text-slate-600">{formatDateTime(o.createdAt)}</span>
               <span className="font-bold tabular-nums">{t('common:product.price', { points: formatPoints(o.total) })}</span>
             </div>
@@ -57,7 +58,7 @@ export default function MyOrdersPage() {
                   {l.picture && (
                     <img src={variantUrl(l.picture, 300)} alt="" width={32} height={32} className="h-8 w-8 rounded object-cover" />
                   )}
-                  <span className="flex-1">{l.name}</span>
+                  <Localized value={content(l, 'name')} className="flex-1" />
                   <span className="text-slate-600">× {l.quantity}</span>
                   <span className="w-24 text-right tabular-nums">{formatPoints(l.price * l.quantity)}</span>
                 </li>

@@ -8,7 +8,9 @@ import { otherResultsQueryOptions } from '@/features/products/api/get-other-resu
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product';
 import { OtherResults } from '@/features/products/components/other-results';
 import { ProductDetail, ProductDetailSkeleton, ProductUnavailable } from '@/features/products/components/product-detail';
-import { AddToWishlistButton } from '@/features/wishlist/components/add-to-wishlist-button';
+import { wishlistItemQueryOptions } from '@/features/wishlist/api/get-wishlist-item';
+import { WishlistButton } from '@/features/wishlist/components/wishlist-button';
+import { Localized, useContent } from '@/components/ui/localized';
 import { Page } from '@/components/ui/page';
 import type { FirstData } from '../first-data';
 
@@ -17,12 +19,18 @@ export const firstData: FirstData = async ({ queryClient, search, user }) => {
   if (!slug) return;
   await queryClient.prefetchQuery(productQueryOptions(slug, !!user));
   const p = queryClient.getQueryData(productQueryOptions(slug, !!user).queryKey);
-  if (p) await queryClient.prefetchQuery(otherResultsQueryOptions({ categoryId: p.categoryId, excludeId: p.id }, !!user));
+  if (!p) return;
+  await Promise.all([
+    queryClient.prefetchQuery(otherResultsQueryOptions({ categoryId: p.categoryId, excludeId: p.id }, !!user)),
+    // Whether it is in the reader's wishlist: the button shows it from the first paint.
+    user && queryClient.prefetchQuery(wishlistItemQueryOptions(p.id)),
+  ]);
 };
 
 /** /product?slug=...: the product, what the reader can do with it, and other results. */
 export default function ProductPage() {
   const { t } = useTranslation();
+  const content = useContent();
   const slug = useSearchParams()[0].get('slug') ?? '';
   const session = useSession();
   const signedIn = !!session.data;
@@ -31,8 +39,9 @@ export default function ProductPage() {
 
   if (product.isError) return <ProductUnavailable error={product.error} />;
   if (!p) return <ProductDetailSkeleton />;
+  const name = content(p, 'name');
   return (
-    <Page title={p.name}>
+    <Page title={name.text} heading={<Localized value={name} data-testid="product-title" />}>
       <ProductDetail
         key={p.id}
         product={p}
@@ -40,8 +49,8 @@ export default function ProductPage() {
           signedIn ? (
             <div className="flex flex-wrap gap-2">
               <AddToCartButton productId={p.id} quantity={quantity} disabled={p.stock === 0} />
-              <BuyNowButton productId={p.id} quantity={quantity} disabled={p.stock === 0} />
-              <AddToWishlistButton productId={p.id} />
+              <BuyNowButton product={p} quantity={quantity} balance={session.data?.points ?? 0} disabled={p.stock === 0} />
+              <WishlistButton productId={p.id} />
             </div>
           ) : (
             <a

@@ -7,6 +7,7 @@ import { useCategories } from '@/features/categories/api/get-categories';
 import { productsQueryOptions, useProducts } from '@/features/products/api/get-products';
 import { ProductGrid } from '@/features/products/components/product-grid';
 import { SortSelect } from '@/features/products/components/sort-select';
+import { Localized, useContent } from '@/components/ui/localized';
 import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import type { FirstData } from '../first-data';
@@ -31,6 +32,7 @@ export const firstData: FirstData = async ({ queryClient, params, search, user }
 
 export default function ResultsPage() {
   const { t } = useTranslation();
+  const content = useContent();
   const { searchText = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const session = useSession();
@@ -53,12 +55,12 @@ export default function ResultsPage() {
           <ul className="flex flex-wrap gap-2">
             {categories.data?.data.slice(0, 8).map((c) => (
               <li key={c.id}>
-                <Link
+                <Localized
+                  as={Link}
                   to={`/category/${c.slug}`}
+                  value={content(c, 'title')}
                   className="inline-block rounded-full border border-indigo-200 bg-indigo-50 px-3 py-1 text-sm text-indigo-800 hover:bg-indigo-100"
-                >
-                  {c.title}
-                </Link>
+                />
               </li>
             ))}
           </ul>

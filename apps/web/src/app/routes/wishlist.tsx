@@ -5,6 +5,7 @@ import { useAddToCart } from '@/features/cart/api/add-to-cart';
 import { useWishlist, wishlistQueryOptions } from '@/features/wishlist/api/get-wishlist';
 import { useRemoveFromWishlist } from '@/features/wishlist/api/remove-from-wishlist';
 import { Button } from '@/components/ui/button';
+import { Localized, useContent } from '@/components/ui/localized';
 import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import { useErrorText } from '@/lib/error-text';
@@ -17,6 +18,7 @@ export const firstData: FirstData = async ({ queryClient, user }) => user && que
 
 export default function WishlistPage() {
   const { t } = useTranslation('wishlist');
+  const content = useContent();
   const [page, setPage] = useState(1);
   const wishlist = useWishlist(page);
   const errorText = useErrorText();
@@ -45,9 +47,12 @@ export default function WishlistPage() {
               <img src={variantUrl(w.product.picture, 300)} alt="" width={64} height={64} className="h-16 w-16 rounded-md object-cover" />
             )}
             <div className="min-w-0 flex-1">
-              <Link to={`/product?slug=${encodeURIComponent(w.product.slug)}`} className="font-medium text-slate-900 hover:text-indigo-800">
-                {w.product.name}
-              </Link>
+              <Localized
+                as={Link}
+                to={`/product?slug=${encodeURIComponent(w.product.slug)}`}
+                value={content(w.product, 'name')}
+                className="font-medium text-slate-900 hover:text-indigo-800"
+              />
               <p className="text-sm text-slate-600">{t('common:product.price', { points: formatPoints(w.product.price) })}</p>
             </div>
             <Button variant="secondary" disabled={w.product.stock === 0} onClick={() => void moveToCart(w)}>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { variantUrl } from '@/lib/images';
+import { FilePicker } from './file-picker';
 
 export const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 
@@ -24,7 +25,7 @@ export function ImageInput({
   error?: string;
   max?: number;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'controls']);
   const id = useId();
   const previews = useMemo(() => files.map((f) => ({ file: f, url: URL.createObjectURL(f) })), [files]);
   useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
@@ -64,21 +65,24 @@ export function ImageInput({
           </figure>
         ))}
       </div>
-      <input
+      <FilePicker
         id={id}
-        type="file"
         accept={ACCEPTED_IMAGES}
         multiple={multiple}
         disabled={count >= max}
         aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint`}
+        button={t(multiple ? 'controls:files.chooseImages' : 'controls:files.chooseImage')}
+        status={files.length > 0 ? t('controls:files.chosen', { count: files.length }) : undefined}
         onChange={(e) => {
           const picked = Array.from(e.target.files ?? []);
           onFiles(multiple ? [...files, ...picked].slice(0, Math.max(0, max - existing.length)) : picked.slice(0, 1));
           e.target.value = '';
         }}
-        className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-800 hover:file:bg-indigo-100"
       />
-      <p className="text-xs text-slate-500">{t('images.hint', { max })}</p>
+      <p id={`${id}-hint`} className="text-xs text-slate-500">
+        {t('images.hint', { max })}
+      </p>
       {error && (
         <p className="text-xs font-medium text-rose-700" role="alert">
           {error}

@@ -10,7 +10,10 @@ interface ListQuery {
   refetch: () => unknown;
 }
 
-/** The one row of a table body while its query loads, after it fails (with a retry), or when it found nothing. */
+/**
+ * The one row of a table body while its query loads, after it fails (with a retry), or when it found nothing;
+ * a plain card below `md` in a ResponsiveTable.
+ */
 export function QueryRows({
   query,
   colSpan,
@@ -28,16 +31,16 @@ export function QueryRows({
   return (
     <>
       {query.isPending && (
-        <tr>
-          <td colSpan={colSpan} className="px-3 py-6">
+        <tr className="block md:table-row">
+          <td colSpan={colSpan} className="block rounded-xl bg-white px-3 py-6 md:table-cell md:rounded-none">
             <div className="h-4 animate-pulse rounded bg-slate-100" />
             <span className="sr-only">{t('loading')}</span>
           </td>
         </tr>
       )}
       {query.isError && (
-        <tr>
-          <td colSpan={colSpan} className="px-3 py-6 text-center" role="alert">
+        <tr className="block md:table-row">
+          <td colSpan={colSpan} className="block rounded-xl bg-white px-3 py-6 text-center md:table-cell md:rounded-none" role="alert">
             <span className="text-rose-700">{loadError}</span>{' '}
             <Button variant="ghost" onClick={() => void query.refetch()}>
               {retry}
@@ -46,8 +49,8 @@ export function QueryRows({
         </tr>
       )}
       {query.isSuccess && query.data?.data.length === 0 && (
-        <tr>
-          <td colSpan={colSpan} className="px-3 py-6 text-center text-slate-600">
+        <tr className="block md:table-row">
+          <td colSpan={colSpan} className="block rounded-xl bg-white px-3 py-6 text-center text-slate-600 md:table-cell md:rounded-none">
             {empty}
           </td>
         </tr>

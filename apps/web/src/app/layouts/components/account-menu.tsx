@@ -33,7 +33,8 @@ export function AccountMenu({ user, adminLink = true, shopLink = false }: { user
       >
         <Avatar user={user} />
         <span className="hidden max-w-32 truncate text-sm font-medium text-slate-800 lg:inline">{user.name}</span>
-        <ChevronDownIcon className="h-4 w-4 text-slate-500" />
+        {/* Not on a phone: the avatar alone says it opens the menu, and the header's row keeps its room. */}
+        <ChevronDownIcon className="hidden h-4 w-4 text-slate-500 sm:block" />
         <span className="sr-only">{t('header.accountMenu')}</span>
       </button>
       {open && (

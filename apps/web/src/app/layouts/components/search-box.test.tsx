@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { ProductSuggestion } from '@rewards/shared/products';
 import type { I18n } from '@/lib/use-translation';
 import { matchRanges } from '@/features/products/components/suggestion-list';
@@ -20,9 +20,11 @@ afterEach(async () => {
 const suggestion = (id: number, name: string, slug: string, price: number, picture: string | null = null): ProductSuggestion => ({
   id,
   name,
+  nameEn: '',
   slug,
   price,
   categoryTitle: 'Café de especialidad',
+  categoryTitleEn: 'Specialty coffee',
   picture,
 });
 const coffee = [
@@ -36,6 +38,16 @@ function api(answer: (call: FakeCall) => [number, unknown] = () => [200, { data:
     call.path === '/products/suggest/' ? answer(call) : [200, { data: [], totalCount: 0, page: 1, pageSize: 100 }],
   );
   return () => calls.filter((c) => c.path === '/products/suggest/');
+}
+
+/** A link-less way to another page, as the app's own links go. */
+function Go({ to }: { to: string }) {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(to)}>
+      go
+    </button>
+  );
 }
 
 function Where() {
@@ -194,6 +206,25 @@ describe('SearchBox suggestions', () => {
     expect(fireEvent.keyDown(input, { key: 'Enter' })).toBe(true);
     fireEvent.submit(input.form!);
     expect(where()).toBe('/results/cafe%20molido');
+    // The search stays in the box on its results page.
+    expect(input.value).toBe('cafe molido');
+  });
+
+  it('shows the search of a results page opened by its address, and empties on another page', async () => {
+    api();
+    renderWithProviders(
+      <>
+        <SearchBox storeId={3} />
+        <Where />
+        <Go to="/product?slug=termo" />
+      </>,
+      i18n,
+      '/results/caf%C3%A9%20molido',
+    );
+    const input = screen.getByRole('combobox', { name: 'Buscar productos' }) as HTMLInputElement;
+    expect(input.value).toBe('café molido');
+    fireEvent.click(screen.getByRole('button', { name: 'go' }));
+    expect(where()).toBe('/product?slug=termo');
     expect(input.value).toBe('');
   });
 

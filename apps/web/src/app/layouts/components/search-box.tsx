@@ -1,9 +1,10 @@
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
 import { useCategories } from '@/features/categories/api/get-categories';
 import type { SearchSuggestions, SuggestionsHandle } from '@/features/products/components/search-suggestions';
-import { ChevronDownIcon, SearchIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, GridIcon, SearchIcon } from '@/components/ui/icons';
+import { Localized, useContent } from '@/components/ui/localized';
 import { useDismiss } from '@/lib/use-dismiss';
 
 type Suggestions = typeof SearchSuggestions;
@@ -20,8 +21,20 @@ function loadSuggestions(): Promise<Suggestions> {
   return chunk;
 }
 
+/** The text a results page searches for (/results/{text}), decoded as the router decodes it; else undefined. */
+function searchTextOf(pathname: string): string | undefined {
+  const segment = /^\/results\/([^/]+)\/*$/i.exec(pathname)?.[1];
+  if (segment === undefined) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /**
- * Search box with the categories dropdown; Enter or the button goes to /results/{text}, then clears. While
+ * Search box with the categories dropdown; Enter or the button goes to /results/{text}, and the text stays
+ * in the box on the results page (also when it is opened by its address); another page empties it. While
  * typing, a combobox (WAI-ARIA pattern) suggests products: arrows move, Enter on a suggestion opens it,
  * Enter without one searches, Escape or a click outside closes; the last option searches too. The
  * suggestions (their query, list and keys) are a chunk of their own, loaded on the first focus of the box:
@@ -29,8 +42,18 @@ function loadSuggestions(): Promise<Suggestions> {
  */
 export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
   const { t } = useTranslation();
+  const content = useContent();
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  const location = useLocation();
+  const searched = searchTextOf(location.pathname);
+  const [text, setText] = useState(searched ?? '');
+  // Each page the reader goes to sets the box: the search a results page shows, nothing elsewhere.
+  const address = location.pathname + location.search;
+  const [shownAt, setShownAt] = useState(address);
+  if (shownAt !== address) {
+    setShownAt(address);
+    setText(searched ?? '');
+  }
   const [open, setOpen] = useState(false);
   const categories = useCategories(storeId);
   const menuId = useId();
@@ -62,7 +85,6 @@ export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
   const go = useCallback(
     (path: string) => {
       void navigate(path);
-      setText('');
       combobox.current?.close();
     },
     [navigate],
@@ -81,7 +103,7 @@ export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
     >
       <button
         type="button"
-        className="flex shrink-0 items-center gap-1 rounded-l-full border-r border-slate-200 px-3 text-sm text-slate-700 hover:bg-slate-50"
+        className="flex shrink-0 items-center gap-1 rounded-l-full border-r border-slate-200 px-2 text-sm text-slate-700 hover:bg-slate-50 sm:px-3"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
@@ -90,8 +112,10 @@ export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
           setOpen((o) => !o);
         }}
       >
-        {t('header.categories')}
-        <ChevronDownIcon className="h-4 w-4" />
+        {/* On a phone an icon (the text is still its name), so the input keeps most of the row. */}
+        <GridIcon className="h-5 w-5 sm:hidden" />
+        <span className="sr-only sm:not-sr-only">{t('header.categories')}</span>
+        <ChevronDownIcon className="hidden h-4 w-4 sm:block" />
       </button>
       <form ref={formRef} role="search" onSubmit={submit} className="flex min-w-0 flex-1">
         <label className="sr-only" htmlFor="header-search">
@@ -120,7 +144,7 @@ export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
           maxLength={120}
           enterKeyHint="search"
         />
-        <button type="submit" className="rounded-r-full px-3 text-slate-600 hover:text-indigo-700" aria-label={t('header.search')}>
+        <button type="submit" className="rounded-r-full px-2 text-slate-600 hover:text-indigo-700 sm:px-3" aria-label={t('header.search')}>
           <SearchIcon />
         </button>
         {Suggestions && (
@@ -138,14 +162,14 @@ export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
           {categories.isError && <p className="px-3 py-2 text-sm text-rose-700">{t('header.categoriesError')}</p>}
           {categories.data?.data.length === 0 && <p className="px-3 py-2 text-sm text-slate-500">{t('header.noCategories')}</p>}
           {categories.data?.data.map((c) => (
-            <Link
+            <Localized
               key={c.id}
+              as={Link}
               role="menuitem"
               to={`/category/${c.slug}`}
+              value={content(c, 'title')}
               className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
-            >
-              {c.title}
-            </Link>
+            />
           ))}
         </div>
       )}

@@ -21,7 +21,10 @@ const NotificationsMenu = lazy(() =>
   import('@/features/notifications/components/notifications-menu').then((m) => ({ default: m.NotificationsMenu })),
 );
 
-/** The shop header of docs/architecture.md P2; compact below the md breakpoint (search on its own row). */
+/**
+ * The shop header of docs/architecture.md P2; compact below the md breakpoint (search on its own row). On a
+ * 390 px phone the logo and every signed-in link fit one row, and the search row leaves its input 200 px.
+ */
 export function ShopHeader() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -41,7 +44,7 @@ export function ShopHeader() {
         <Link to="/" className="shrink-0 rounded focus-visible:outline-2 focus-visible:outline-indigo-600" aria-label={t('header.home')}>
           <Logo compact />
         </Link>
-        <div className="order-last flex w-full min-w-0 items-center gap-2 md:order-none md:mx-2 md:max-w-xl md:flex-1 lg:mx-4">
+        <div className="order-last flex w-full min-w-0 items-center gap-1.5 sm:gap-2 md:order-none md:mx-2 md:max-w-xl md:flex-1 lg:mx-4">
           <SearchBox storeId={user?.storeId} />
           <span className="shrink-0 sm:hidden">
             <LanguageSwitch />
@@ -71,7 +74,7 @@ export function ShopHeader() {
               </BadgeLink>
               <Link
                 to="/account"
-                className="mx-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-200"
+                className="mx-0.5 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-200 sm:mx-1 sm:px-3"
                 title={t('header.pointsTitle')}
                 data-testid="points-balance"
               >

@@ -6,6 +6,7 @@ import { BannersPanel } from '@/features/banners/components/banners-panel';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { useAdminStores } from '../../layouts/admin-layout';
+import { StoreAccess } from '../../layouts/components/store-access';
 
 /** /admin/banners/{storeId}: the store's home banners. */
 export default function AdminBannersPage() {
@@ -14,11 +15,13 @@ export default function AdminBannersPage() {
   const store = useAdminStores().find((s) => s.id === storeId);
   const [editing, setEditing] = useState<Banner | 'new' | null>(null);
   return (
-    <Page
-      title={store ? t('banners.title', { store: store.title }) : t('pages.banners.title')}
-      actions={<Button onClick={() => setEditing('new')}>{t('banners.new')}</Button>}
-    >
-      <BannersPanel storeId={storeId} editing={editing} onEdit={setEditing} />
-    </Page>
+    <StoreAccess storeId={storeId} section={(id) => `/admin/banners/${id}`}>
+      <Page
+        title={store ? t('banners.title', { store: store.title }) : t('pages.banners.title')}
+        actions={<Button onClick={() => setEditing('new')}>{t('banners.new')}</Button>}
+      >
+        <BannersPanel storeId={storeId} editing={editing} onEdit={setEditing} />
+      </Page>
+    </StoreAccess>
   );
 }

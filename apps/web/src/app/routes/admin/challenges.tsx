@@ -4,6 +4,7 @@ import { ChallengesPanel } from '@/features/challenges/components/challenges-pan
 import { ParticipantsPanel } from '@/features/challenges/components/participants-panel';
 import { Page } from '@/components/ui/page';
 import { useAdminStores } from '../../layouts/admin-layout';
+import { StoreAccess } from '../../layouts/components/store-access';
 
 /** /admin/challenge/{storeId}: the store's challenges; ?challenge={id} opens its participants, answers and winners. */
 export default function AdminChallengesPage() {
@@ -13,9 +14,11 @@ export default function AdminChallengesPage() {
   const [params, setParams] = useSearchParams();
   const selected = Number(params.get('challenge')) || null;
   return (
-    <Page title={store ? t('admin.title', { store: store.title }) : t('admin.pageTitle')}>
-      <ChallengesPanel key={storeId} storeId={storeId} selected={selected} onSelect={(id) => setParams({ challenge: String(id) })} />
-      {selected !== null && <ParticipantsPanel key={selected} challengeId={selected} onClose={() => setParams({})} />}
-    </Page>
+    <StoreAccess storeId={storeId} section={(id) => `/admin/challenge/${id}`}>
+      <Page title={store ? t('admin.title', { store: store.title }) : t('admin.pageTitle')}>
+        <ChallengesPanel key={storeId} storeId={storeId} selected={selected} onSelect={(id) => setParams({ challenge: String(id) })} />
+        {selected !== null && <ParticipantsPanel key={selected} challengeId={selected} onClose={() => setParams({})} />}
+      </Page>
+    </StoreAccess>
   );
 }

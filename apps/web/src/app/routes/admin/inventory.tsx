@@ -7,6 +7,7 @@ import { Page } from '@/components/ui/page';
 import { Tabs } from '@/components/ui/tabs';
 import { lazyForm } from '@/components/ui/lazy-form';
 import { useAdminStores } from '../../layouts/admin-layout';
+import { StoreAccess } from '../../layouts/components/store-access';
 
 // Loaded when its dialog first opens: the list page downloads neither the form nor react-hook-form.
 const StockForm = lazyForm(() => import('@/features/inventory/components/stock-form').then((m) => m.StockForm));
@@ -20,18 +21,20 @@ export default function AdminInventoryPage() {
   const store = stores.find((s) => s.id === storeId);
   const tab = params.get('tab') === '1' ? '1' : '0';
   return (
-    <Page title={store ? t('inventory.title', { store: store.title }) : t('pages.inventory.title')}>
-      <Tabs
-        label={t('inventory.tabs')}
-        selected={tab}
-        onSelect={(id) => setParams(id === '1' ? { tab: '1' } : {})}
-        tabs={[
-          { id: '0', label: t('inventory.products') },
-          { id: '1', label: t('inventory.categories') },
-        ]}
-      />
-      {tab === '1' ? <CategoriesPanel storeId={storeId} /> : <ProductsTab storeId={storeId} />}
-    </Page>
+    <StoreAccess storeId={storeId} section={(id) => `/admin/inventory/${id}${tab === '1' ? '?tab=1' : ''}`}>
+      <Page title={store ? t('inventory.title', { store: store.title }) : t('pages.inventory.title')}>
+        <Tabs
+          label={t('inventory.tabs')}
+          selected={tab}
+          onSelect={(id) => setParams(id === '1' ? { tab: '1' } : {})}
+          tabs={[
+            { id: '0', label: t('inventory.products') },
+            { id: '1', label: t('inventory.categories') },
+          ]}
+        />
+        {tab === '1' ? <CategoriesPanel storeId={storeId} /> : <ProductsTab storeId={storeId} />}
+      </Page>
+    </StoreAccess>
   );
 }
 

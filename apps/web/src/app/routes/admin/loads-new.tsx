@@ -5,18 +5,21 @@ import { StorePicker } from '@/features/loads/components/store-picker';
 import { useProgramCalendar } from '@/features/points/api/get-program-calendar';
 import { Page } from '@/components/ui/page';
 import { useAdminStores } from '../../layouts/admin-layout';
+import { StoreAccess } from '../../layouts/components/store-access';
 
 /** /admin/loads/new (and /admin/loads/{storeId}, docs/architecture.md P2): the 4-step bulk-load wizard for a store. */
 export default function AdminLoadsNewPage() {
   const { t } = useTranslation('loads');
   const [params, setParams] = useSearchParams();
   const stores = useAdminStores();
-  const storeId = Number(useParams().storeId) || Number(params.get('storeId')) || stores[0]?.id;
+  // A store named in the address (/admin/loads/{storeId} or ?storeId=) must be one of theirs.
+  const named = useParams().storeId ?? params.get('storeId');
+  const storeId = Number(named) || stores[0]?.id;
   const store = stores.find((s) => s.id === storeId);
   // The days an activity of a once-per-activity recognition may be dated: the program year up to today.
   const program = useProgramCalendar();
   const activityWindow = program.data ? { from: program.data.year.from, to: program.data.today } : undefined;
-  return (
+  const content = (
     <Page
       title={t('wizard.title')}
       actions={
@@ -34,5 +37,12 @@ export default function AdminLoadsNewPage() {
       {/* A new store starts a new wizard. */}
       {store && <LoadWizard key={store.id} storeId={store.id} storeName={store.title} activityWindow={activityWindow} />}
     </Page>
+  );
+  return named === null || named === undefined ? (
+    content
+  ) : (
+    <StoreAccess storeId={Number(named)} section={(id) => `/admin/loads/new?storeId=${id}`}>
+      {content}
+    </StoreAccess>
   );
 }

@@ -4,6 +4,7 @@ import { LoadsTable } from '@/features/loads/components/loads-table';
 import { StorePicker } from '@/features/loads/components/store-picker';
 import { Page } from '@/components/ui/page';
 import { useAdminStores } from '../../layouts/admin-layout';
+import { StoreAccess } from '../../layouts/components/store-access';
 
 /** /admin/loads: the loads of a store the administrator runs, each linking to its report. */
 export default function AdminLoadsPage() {
@@ -12,7 +13,9 @@ export default function AdminLoadsPage() {
   const stores = useAdminStores();
   const storeId = Number(params.get('storeId')) || stores[0]?.id;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  return (
+  // A store named in the address must be one of theirs (the first one they run needs no check).
+  const named = params.get('storeId');
+  const content = (
     <Page
       title={t('list.title')}
       actions={
@@ -34,5 +37,12 @@ export default function AdminLoadsPage() {
     >
       {storeId && <LoadsTable storeId={storeId} page={page} onPage={(p) => setParams({ storeId: String(storeId), page: String(p) })} />}
     </Page>
+  );
+  return named === null ? (
+    content
+  ) : (
+    <StoreAccess storeId={Number(named)} section={(id) => `/admin/loads?storeId=${id}`}>
+      {content}
+    </StoreAccess>
   );
 }

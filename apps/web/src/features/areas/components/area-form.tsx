@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Area, areaFormSchema } from '@rewards/shared/areas';
 import { useTranslation } from '@/lib/use-translation';
-import { Field } from '@/components/ui/field';
+import { BilingualField } from '@/components/ui/bilingual-field';
 import { FormActions } from '@/components/ui/form-actions';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
@@ -22,7 +22,12 @@ export function AreaForm({ storeId, area, onDone }: { storeId: number; area?: Ar
   const save = useSaveArea();
   const form = useForm<Values, unknown, z.output<typeof areaFormSchema>>({
     resolver,
-    defaultValues: { name: area?.name ?? '', description: area?.description ?? '' },
+    defaultValues: {
+      name: area?.name ?? '',
+      nameEn: area?.nameEn ?? '',
+      description: area?.description ?? '',
+      descriptionEn: area?.descriptionEn ?? '',
+    },
   });
   const errors = form.formState.errors;
 
@@ -32,7 +37,7 @@ export function AreaForm({ storeId, area, onDone }: { storeId: number; area?: Ar
       toast.success(t(area ? 'messages.updated' : 'messages.created'));
       onDone();
     } catch (err) {
-      if (!applyServerErrors(err, form.setError, ['name', 'description'])) {
+      if (!applyServerErrors(err, form.setError, ['name', 'nameEn', 'description', 'descriptionEn'])) {
         toast.error(errorText(t, err));
       }
     }
@@ -40,12 +45,22 @@ export function AreaForm({ storeId, area, onDone }: { storeId: number; area?: Ar
 
   return (
     <form onSubmit={submit} onFocusCapture={resolver.prefetch} noValidate className="space-y-4">
-      <Field label={t('fields.name')} error={message(errors.name?.message)}>
-        <input {...form.register('name')} maxLength={120} autoComplete="off" />
-      </Field>
-      <Field label={t('fields.description')} error={message(errors.description?.message)}>
-        <textarea {...form.register('description')} rows={3} maxLength={2000} />
-      </Field>
+      <BilingualField
+        label={t('fields.name')}
+        required
+        errors={{ es: message(errors.name?.message), en: message(errors.nameEn?.message) }}
+        es={<input {...form.register('name')} maxLength={120} autoComplete="off" />}
+        en={<input {...form.register('nameEn')} maxLength={120} autoComplete="off" />}
+        testId="field-name"
+      />
+      <BilingualField
+        label={t('fields.description')}
+        required
+        errors={{ es: message(errors.description?.message), en: message(errors.descriptionEn?.message) }}
+        es={<textarea {...form.register('description')} rows={3} maxLength={2000} />}
+        en={<textarea {...form.register('descriptionEn')} rows={3} maxLength={2000} />}
+        testId="field-description"
+      />
       <FormActions onCancel={onDone} submitting={form.formState.isSubmitting} />
     </form>
   );

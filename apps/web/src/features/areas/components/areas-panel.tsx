@@ -8,6 +8,7 @@ import { ActiveFilter, SearchForm } from '@/components/ui/list-toolbar';
 import { Pagination } from '@/components/ui/pagination';
 import { useListFilters, type ListFilters } from '@/components/ui/use-list-filters';
 import { lazyForm } from '@/components/ui/lazy-form';
+import { Localized, useContent } from '@/components/ui/localized';
 import { useAreaAction } from '../api/area-action';
 import { useAreas } from '../api/get-areas';
 
@@ -19,6 +20,7 @@ const PAGE_SIZE = 20;
 /** The store's areas: search, status filter, paging; create and edit in a dialog; activate, deactivate, delete. */
 export function AreasPanel({ storeId }: { storeId: number }) {
   const { t } = useTranslation('rewards');
+  const content = useContent();
   const list = useListFilters<ListFilters & { active?: boolean }>({ page: 1 });
   const areas = useAreas({ storeId, pageSize: PAGE_SIZE, ...list.filters });
   const action = useAreaAction();
@@ -59,46 +61,49 @@ export function AreasPanel({ storeId }: { storeId: number }) {
         )}
         {areas.isSuccess && rows.length === 0 && <p className="text-slate-600">{list.filtered ? t('areas.empty') : t('areas.none')}</p>}
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {rows.map((a) => (
-            <li key={a.id} className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3" data-testid="area-card">
-              <div className="flex items-center gap-2">
-                <span className="truncate font-semibold text-slate-900">{a.name}</span>
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${a.active ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'}`}
-                >
-                  {a.active ? t('status.active') : t('status.inactive')}
-                </span>
-              </div>
-              <p className="line-clamp-2 text-xs text-slate-600">{a.description}</p>
-              <p className="text-xs text-slate-700">{t('areas.rewardCount', { n: a.rewardCount })}</p>
-              <div className="mt-1 flex flex-wrap gap-1">
-                <Button variant="ghost" className="px-2 py-1" onClick={() => setEditing(a)}>
-                  {t('actions.edit')}
-                  <span className="sr-only"> {a.name}</span>
-                </Button>
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1"
-                  onClick={() => confirm.setPending({ id: a.id, name: a.name, action: a.active ? 'deactivate' : 'activate' })}
-                >
-                  {a.active ? t('actions.deactivate') : t('actions.activate')}
-                  <span className="sr-only"> {a.name}</span>
-                </Button>
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1 text-rose-700"
-                  onClick={() => confirm.setPending({ id: a.id, name: a.name, action: 'delete' })}
-                >
-                  {t('actions.delete')}
-                  <span className="sr-only"> {a.name}</span>
-                </Button>
-              </div>
-            </li>
-          ))}
+          {rows.map((a) => {
+            const name = content(a, 'name').text;
+            return (
+              <li key={a.id} className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-3" data-testid="area-card">
+                <div className="flex items-center gap-2">
+                  <Localized value={content(a, 'name')} className="truncate font-semibold text-slate-900" />
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${a.active ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'}`}
+                  >
+                    {a.active ? t('status.active') : t('status.inactive')}
+                  </span>
+                </div>
+                <Localized as="p" value={content(a, 'description')} className="line-clamp-2 text-xs text-slate-600" />
+                <p className="text-xs text-slate-700">{t('areas.rewardCount', { n: a.rewardCount })}</p>
+                <div className="mt-1 flex flex-wrap gap-1">
+                  <Button variant="ghost" className="px-2 py-1" onClick={() => setEditing(a)}>
+                    {t('actions.edit')}
+                    <span className="sr-only"> {name}</span>
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-1"
+                    onClick={() => confirm.setPending({ id: a.id, name, action: a.active ? 'deactivate' : 'activate' })}
+                  >
+                    {a.active ? t('actions.deactivate') : t('actions.activate')}
+                    <span className="sr-only"> {name}</span>
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-1 text-rose-700"
+                    onClick={() => confirm.setPending({ id: a.id, name, action: 'delete' })}
+                  >
+                    {t('actions.delete')}
+                    <span className="sr-only"> {name}</span>
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       </div>
       {areas.data && <Pagination page={areas.data.page} totalPages={areas.data.totalPages} onChange={list.setPage} />}
-      <Dialog open={editing !== null} title={editing === 'new' ? t('areas.new') : t('areas.edit')} onClose={() => setEditing(null)}>
+      <Dialog open={editing !== null} title={editing === 'new' ? t('areas.new') : t('areas.edit')} onClose={() => setEditing(null)} wide>
         {editing !== null && <AreaForm storeId={storeId} area={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
       </Dialog>
       <ConfirmActionDialog confirm={confirm} ns="rewards" kind="Area" labels="actions" />

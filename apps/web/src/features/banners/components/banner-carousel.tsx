@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { srcSet, variantUrl } from '@/lib/images';
+import { useContent } from '@/components/ui/localized';
 import { useBanners } from '../api/get-banners';
 
 const ROTATE_MS = 7000;
 
-/** The store's active banners; rotates, pauses on hover or focus, and can be driven by its dots. */
+/**
+ * The store's active banners; rotates, pauses on hover or focus, and can be driven by its dots. Two thirds
+ * of the page's width from lg up, beside the home's balance or welcome card (its `sizes`).
+ */
 export function BannerCarousel({ storeId }: { storeId: number | null | undefined }) {
   const { t } = useTranslation();
+  const content = useContent();
   const banners = useBanners(storeId);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -17,12 +22,14 @@ export function BannerCarousel({ storeId }: { storeId: number | null | undefined
     const timer = setInterval(() => setIndex((i) => (i + 1) % list.length), ROTATE_MS);
     return () => clearInterval(timer);
   }, [paused, list.length]);
-  if (banners.isPending) return <div className="mb-6 aspect-[10/3] animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />;
+  if (banners.isPending) return <div className="aspect-[10/3] animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />;
   if (list.length === 0) return null;
   const current = list[index % list.length]!;
+  // A picture's text in the other language says so with its `lang` (an alt text holds no mark).
+  const title = content(current, 'title');
   return (
     <section
-      className="relative mb-6 overflow-hidden rounded-xl bg-slate-200"
+      className="relative overflow-hidden rounded-xl bg-slate-200"
       aria-roledescription="carousel"
       aria-label={t('home.banners')}
       onMouseEnter={() => setPaused(true)}
@@ -33,8 +40,9 @@ export function BannerCarousel({ storeId }: { storeId: number | null | undefined
       <img
         src={variantUrl(current.picture, 1200)}
         srcSet={srcSet(current.picture)}
-        sizes="(min-width: 1280px) 1232px, 100vw"
-        alt={current.title}
+        sizes="(min-width: 1280px) 806px, (min-width: 1024px) 66vw, 100vw"
+        alt={title.text}
+        lang={title.fallback ? title.lang : undefined}
         width={1200}
         height={360}
         fetchPriority="high"
@@ -47,7 +55,7 @@ export function BannerCarousel({ storeId }: { storeId: number | null | undefined
               key={b.id}
               type="button"
               onClick={() => setIndex(i)}
-              aria-label={t('home.showBanner', { n: i + 1, title: b.title })}
+              aria-label={t('home.showBanner', { n: i + 1, title: content(b, 'title').text })}
               aria-current={i === index % list.length}
               className={`h-2.5 w-2.5 rounded-full ${i === index % list.length ? 'bg-white' : 'bg-white/50'}`}
             />

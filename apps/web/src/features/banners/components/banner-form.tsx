@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Banner, bannerFormSchema } from '@rewards/shared/banners';
 import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/lib/toast';
+import { BilingualField } from '@/components/ui/bilingual-field';
 import { Field } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
 import { ImageInput } from '@/components/ui/image-input';
@@ -26,7 +27,7 @@ export function BannerForm({ storeId, banner, onDone }: { storeId: number; banne
   const [pictureError, setPictureError] = useState<string>();
   const form = useForm<Values, unknown, z.output<typeof bannerFormSchema>>({
     resolver,
-    defaultValues: { title: banner?.title ?? '', position: banner?.position ?? 0 },
+    defaultValues: { title: banner?.title ?? '', titleEn: banner?.titleEn ?? '', position: banner?.position ?? 0 },
   });
   const errors = form.formState.errors;
 
@@ -43,7 +44,7 @@ export function BannerForm({ storeId, banner, onDone }: { storeId: number; banne
       toast.success(t(banner ? 'messages.updated' : 'messages.created'));
       onDone();
     } catch (err) {
-      if (!applyServerErrors(err, form.setError, ['title', 'position'])) {
+      if (!applyServerErrors(err, form.setError, ['title', 'titleEn', 'position'])) {
         const code = errorCode(err);
         if (code === 'INVALID_IMAGE' || code === 'PAYLOAD_TOO_LARGE') setPictureError(errorText(err));
         else toast.error(errorText(err));
@@ -53,9 +54,14 @@ export function BannerForm({ storeId, banner, onDone }: { storeId: number; banne
 
   return (
     <form onSubmit={submit} onFocusCapture={resolver.prefetch} noValidate className="space-y-4">
-      <Field label={t('fields.title')} error={message(errors.title?.message)}>
-        <input {...form.register('title')} maxLength={120} />
-      </Field>
+      <BilingualField
+        label={t('fields.title')}
+        required
+        errors={{ es: message(errors.title?.message), en: message(errors.titleEn?.message) }}
+        es={<input {...form.register('title')} maxLength={120} />}
+        en={<input {...form.register('titleEn')} maxLength={120} />}
+        testId="field-title"
+      />
       <Field label={t('fields.position')} error={message(errors.position?.message)} hint={t('fields.positionHint')}>
         <input type="number" min={0} step={1} {...form.register('position')} />
       </Field>

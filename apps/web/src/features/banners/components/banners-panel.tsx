@@ -7,6 +7,7 @@ import { ConfirmActionDialog, useConfirmAction } from '@/components/ui/confirm-a
 import { Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { lazyForm } from '@/components/ui/lazy-form';
+import { Localized, useContent } from '@/components/ui/localized';
 import { variantUrl } from '@/lib/images';
 import { useBannerAction } from '../api/banner-action';
 import { useAdminBanners } from '../api/get-admin-banners';
@@ -25,6 +26,7 @@ export function BannersPanel({
   onEdit: (b: Banner | 'new' | null) => void;
 }) {
   const { t } = useTranslation('admin');
+  const content = useContent();
   const [page, setPage] = useState(1);
   const banners = useAdminBanners({ storeId, page, pageSize: 20 });
   const action = useBannerAction();
@@ -37,24 +39,26 @@ export function BannersPanel({
           <li key={b.id} className="flex flex-wrap items-center gap-4 rounded-xl border border-slate-200 bg-white p-3">
             <img src={variantUrl(b.picture, 600)} alt="" className="h-20 w-64 rounded-md object-cover" />
             <div className="min-w-0 flex-1">
-              <p className="font-semibold text-slate-900">{b.title}</p>
+              <Localized as="p" value={content(b, 'title')} className="font-semibold text-slate-900" />
               <p className="text-sm text-slate-600">{t('banners.position', { position: b.position })}</p>
               <ActiveBadge active={b.active} />
             </div>
-            <div className="flex gap-1">
+            <div className="flex flex-wrap gap-1">
               <Button variant="ghost" onClick={() => onEdit(b)}>
                 {t('inventory.edit')}
               </Button>
               <Button
                 variant="ghost"
-                onClick={() => confirm.setPending({ id: b.id, name: b.title, action: b.active ? 'deactivate' : 'activate' })}
+                onClick={() =>
+                  confirm.setPending({ id: b.id, name: content(b, 'title').text, action: b.active ? 'deactivate' : 'activate' })
+                }
               >
                 {b.active ? t('inventory.deactivate') : t('inventory.activate')}
               </Button>
               <Button
                 variant="ghost"
                 className="text-rose-700"
-                onClick={() => confirm.setPending({ id: b.id, name: b.title, action: 'delete' })}
+                onClick={() => confirm.setPending({ id: b.id, name: content(b, 'title').text, action: 'delete' })}
               >
                 {t('inventory.delete')}
               </Button>
@@ -64,7 +68,7 @@ export function BannersPanel({
       </ul>
       {banners.data?.data.length === 0 && <p className="text-slate-600">{t('banners.none')}</p>}
       {banners.data && <Pagination page={banners.data.page} totalPages={banners.data.totalPages} onChange={setPage} />}
-      <Dialog open={editing !== null} title={editing === 'new' ? t('banners.new') : t('banners.edit')} onClose={() => onEdit(null)}>
+      <Dialog open={editing !== null} title={editing === 'new' ? t('banners.new') : t('banners.edit')} onClose={() => onEdit(null)} wide>
         {editing !== null && <BannerForm storeId={storeId} banner={editing === 'new' ? undefined : editing} onDone={() => onEdit(null)} />}
       </Dialog>
       <ConfirmActionDialog confirm={confirm} kind="Banner" />

@@ -22,7 +22,7 @@ const line = (stock: number, quantity = 1): Line => ({
   id: 7,
   productId: 40,
   quantity,
-  product: { name: 'Termo de acero', slug: 'termo-de-acero', price: 250, stock, categoryId: 2, picture: null },
+  product: { name: 'Termo de acero', nameEn: 'Steel thermos', slug: 'termo-de-acero', price: 250, stock, categoryId: 2, picture: null },
 });
 
 const renderLine = (l: Line) =>

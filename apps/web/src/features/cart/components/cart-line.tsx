@@ -3,6 +3,7 @@ import { CART_MAX_QUANTITY } from '@rewards/shared/constants';
 import type { CartLine as Line } from '@rewards/shared/orders';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
+import { Localized, useContent } from '@/components/ui/localized';
 import { useErrorToast } from '@/lib/error-text';
 import { formatPoints } from '@/lib/format';
 import { variantUrl } from '@/lib/images';
@@ -17,6 +18,7 @@ export function quantityChoices(stock: number): number[] {
 /** One cart line: the product, its price, the quantity (saved on change), the line's total and remove. */
 export function CartLine({ line }: { line: Line }) {
   const { t } = useTranslation('cart');
+  const content = useContent();
   const errorToast = useErrorToast();
   const update = useUpdateCartLine();
   const remove = useRemoveCartLines();
@@ -26,9 +28,12 @@ export function CartLine({ line }: { line: Line }) {
         <img src={variantUrl(line.product.picture, 300)} alt="" width={64} height={64} className="h-16 w-16 rounded-md object-cover" />
       )}
       <div className="min-w-0 flex-1">
-        <Link to={`/product?slug=${encodeURIComponent(line.product.slug)}`} className="font-medium text-slate-900 hover:text-indigo-800">
-          {line.product.name}
-        </Link>
+        <Localized
+          as={Link}
+          to={`/product?slug=${encodeURIComponent(line.product.slug)}`}
+          value={content(line.product, 'name')}
+          className="font-medium text-slate-900 hover:text-indigo-800"
+        />
         <p className="text-sm text-slate-600">{t('common:product.price', { points: formatPoints(line.product.price) })}</p>
       </div>
       <label className="flex items-center gap-2 text-sm">

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Category, categoryUpdateSchema } from '@rewards/shared/categories';
 import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/lib/toast';
-import { Field } from '@/components/ui/field';
+import { BilingualField } from '@/components/ui/bilingual-field';
 import { FormActions } from '@/components/ui/form-actions';
 import { ImageInput } from '@/components/ui/image-input';
 import { errorCode, useErrorText } from '@/lib/error-text';
@@ -27,7 +27,12 @@ export function CategoryForm({ storeId, category, onDone }: { storeId: number; c
   const [pictureError, setPictureError] = useState<string>();
   const form = useForm<Values, unknown, z.output<typeof categoryUpdateSchema>>({
     resolver,
-    defaultValues: { title: category?.title ?? '', description: category?.description ?? '' },
+    defaultValues: {
+      title: category?.title ?? '',
+      titleEn: category?.titleEn ?? '',
+      description: category?.description ?? '',
+      descriptionEn: category?.descriptionEn ?? '',
+    },
   });
   const errors = form.formState.errors;
 
@@ -44,7 +49,7 @@ export function CategoryForm({ storeId, category, onDone }: { storeId: number; c
       toast.success(t(category ? 'messages.updated' : 'messages.created'));
       onDone();
     } catch (err) {
-      if (!applyServerErrors(err, form.setError, ['title', 'description'])) {
+      if (!applyServerErrors(err, form.setError, ['title', 'titleEn', 'description', 'descriptionEn'])) {
         const code = errorCode(err);
         if (code === 'INVALID_IMAGE' || code === 'PAYLOAD_TOO_LARGE') setPictureError(errorText(err));
         else toast.error(errorText(err));
@@ -54,12 +59,22 @@ export function CategoryForm({ storeId, category, onDone }: { storeId: number; c
 
   return (
     <form onSubmit={submit} onFocusCapture={resolver.prefetch} noValidate className="space-y-4">
-      <Field label={t('fields.title')} error={message(errors.title?.message)}>
-        <input {...form.register('title')} maxLength={120} />
-      </Field>
-      <Field label={t('fields.description')} error={message(errors.description?.message)}>
-        <textarea {...form.register('description')} rows={3} maxLength={2000} />
-      </Field>
+      <BilingualField
+        label={t('fields.title')}
+        required
+        errors={{ es: message(errors.title?.message), en: message(errors.titleEn?.message) }}
+        es={<input {...form.register('title')} maxLength={120} />}
+        en={<input {...form.register('titleEn')} maxLength={120} />}
+        testId="field-title"
+      />
+      <BilingualField
+        label={t('fields.description')}
+        required
+        errors={{ es: message(errors.description?.message), en: message(errors.descriptionEn?.message) }}
+        es={<textarea {...form.register('description')} rows={3} maxLength={2000} />}
+        en={<textarea {...form.register('descriptionEn')} rows={3} maxLength={2000} />}
+        testId="field-description"
+      />
       <ImageInput
         label={t('fields.picture')}
         files={files}

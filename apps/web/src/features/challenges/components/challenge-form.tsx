@@ -9,6 +9,8 @@ import {
 import type { Challenge, ChallengeForm as ChallengeFormOutput, ChallengeFormInput } from '@rewards/shared/challenges';
 import { challengeTypes } from '@rewards/shared/enums';
 import { useTranslation } from '@/lib/use-translation';
+import { BilingualField } from '@/components/ui/bilingual-field';
+import { DateInput } from '@/components/ui/date-input';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormActions, FormError } from '@/components/ui/form-actions';
@@ -24,9 +26,20 @@ type Values = ChallengeFormInput;
 /** The shared schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
 const resolver = lazyZodResolver(() => import('@rewards/shared/challenges').then((m) => m.challengeFormSchema));
 type Form = UseFormReturn<Values, unknown, ChallengeFormOutput>;
-const fieldNames = ['title', 'description', 'type', 'startsAt', 'endsAt', 'winners', 'pointsPerWinner', 'questions'] as const;
+const fieldNames = [
+  'title',
+  'titleEn',
+  'description',
+  'descriptionEn',
+  'type',
+  'startsAt',
+  'endsAt',
+  'winners',
+  'pointsPerWinner',
+  'questions',
+] as const;
 
-/** An instant as the value of a datetime-local input (the reader's own clock), and back. */
+/** An instant as the value of a date-and-time field (YYYY-MM-DDTHH:mm on the reader's own clock), and back. */
 function toLocalInput(iso: string | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
@@ -39,8 +52,8 @@ function fromLocalInput(value: string): string {
   return Number.isNaN(d.getTime()) ? '' : d.toISOString();
 }
 
-const emptyOption = () => ({ text: '', isCorrect: false });
-const emptyQuestion = () => ({ text: '', options: [emptyOption(), emptyOption()] });
+const emptyOption = () => ({ text: '', textEn: '', isCorrect: false });
+const emptyQuestion = () => ({ text: '', textEn: '', options: [emptyOption(), emptyOption()] });
 
 /** Errors of an array set by a refinement arrive as the array's own message or its `root`. */
 function arrayMessage(error: unknown): string | undefined {
@@ -74,10 +87,15 @@ function Options({ form, index, control }: { form: Form; index: number; control:
             <span className="sr-only">{t('form.correctOption', { q: index + 1, o: i + 1 })}</span>
             <span aria-hidden="true">{t('form.correct')}</span>
           </label>
-          <div className="flex-1">
-            <Field label={t('form.option', { q: index + 1, o: i + 1 })} error={message(errors?.[i]?.text?.message)}>
-              <input {...form.register(`questions.${index}.options.${i}.text`)} maxLength={CHALLENGE_OPTION_MAX} autoComplete="off" />
-            </Field>
+          <div className="min-w-0 flex-1">
+            <BilingualField
+              label={t('form.option', { q: index + 1, o: i + 1 })}
+              errors={{ es: message(errors?.[i]?.text?.message), en: message(errors?.[i]?.textEn?.message) }}
+              es={<input {...form.register(`questions.${index}.options.${i}.text`)} maxLength={CHALLENGE_OPTION_MAX} autoComplete="off" />}
+              en={
+                <input {...form.register(`questions.${index}.options.${i}.textEn`)} maxLength={CHALLENGE_OPTION_MAX} autoComplete="off" />
+              }
+            />
           </div>
           <Button
             variant="ghost"
@@ -116,14 +134,20 @@ export function ChallengeForm({ storeId, challenge, onDone }: { storeId: number;
     resolver,
     defaultValues: {
       title: challenge?.title ?? '',
+      titleEn: challenge?.titleEn ?? '',
       description: challenge?.description ?? '',
+      descriptionEn: challenge?.descriptionEn ?? '',
       type: challenge?.type ?? 'multiple_choice',
       startsAt: challenge?.startsAt ?? '',
       endsAt: challenge?.endsAt ?? '',
       winners: challenge?.winners ?? 1,
       pointsPerWinner: challenge?.pointsPerWinner ?? '',
       questions: challenge
-        ? challenge.questions.map((q) => ({ text: q.text, options: q.options.map((o) => ({ text: o.text, isCorrect: o.isCorrect })) }))
+        ? challenge.questions.map((q) => ({
+            text: q.text,
+            textEn: q.textEn ?? '',
+            options: q.options.map((o) => ({ text: o.text, textEn: o.textEn ?? '', isCorrect: o.isCorrect })),
+          }))
         : [emptyQuestion()],
     },
   });
@@ -163,14 +187,25 @@ export function ChallengeForm({ storeId, challenge, onDone }: { storeId: number;
       data-testid="challenge-form"
     >
       <div className="sm:col-span-2">
-        <Field label={t('form.title')} error={message(errors.title?.message)}>
-          <input {...form.register('title')} maxLength={120} autoComplete="off" />
-        </Field>
+        <BilingualField
+          label={t('form.title')}
+          required
+          errors={{ es: message(errors.title?.message), en: message(errors.titleEn?.message) }}
+          es={<input {...form.register('title')} maxLength={120} autoComplete="off" />}
+          en={<input {...form.register('titleEn')} maxLength={120} autoComplete="off" />}
+          testId="field-title"
+        />
       </div>
       <div className="sm:col-span-2">
-        <Field label={t('form.description')} error={message(errors.description?.message)} hint={t('form.descriptionHint')}>
-          <textarea {...form.register('description')} rows={3} maxLength={2000} />
-        </Field>
+        <BilingualField
+          label={t('form.description')}
+          required
+          hint={t('form.descriptionHint')}
+          errors={{ es: message(errors.description?.message), en: message(errors.descriptionEn?.message) }}
+          es={<textarea {...form.register('description')} rows={3} maxLength={2000} />}
+          en={<textarea {...form.register('descriptionEn')} rows={3} maxLength={2000} />}
+          testId="field-description"
+        />
       </div>
       <Field label={t('form.type')} error={message(errors.type?.message)}>
         <select {...form.register('type')}>
@@ -187,10 +222,10 @@ export function ChallengeForm({ storeId, challenge, onDone }: { storeId: number;
         name="startsAt"
         render={({ field }) => (
           <Field label={t('form.startsAt')} error={message(errors.startsAt?.message, 'validation.dateRequired')}>
-            <input
-              type="datetime-local"
+            <DateInput
+              withTime
               value={toLocalInput(field.value)}
-              onChange={(e) => field.onChange(fromLocalInput(e.target.value))}
+              onChange={(value) => field.onChange(fromLocalInput(value))}
               onBlur={field.onBlur}
             />
           </Field>
@@ -201,10 +236,10 @@ export function ChallengeForm({ storeId, challenge, onDone }: { storeId: number;
         name="endsAt"
         render={({ field }) => (
           <Field label={t('form.endsAt')} error={message(errors.endsAt?.message, 'validation.dateRequired')}>
-            <input
-              type="datetime-local"
+            <DateInput
+              withTime
               value={toLocalInput(field.value)}
-              onChange={(e) => field.onChange(fromLocalInput(e.target.value))}
+              onChange={(value) => field.onChange(fromLocalInput(value))}
               onBlur={field.onBlur}
             />
           </Field>
@@ -228,9 +263,13 @@ export function ChallengeForm({ storeId, challenge, onDone }: { storeId: number;
           <div key={q.id} className="space-y-3 rounded-lg border border-slate-200 p-3" data-testid="question-editor">
             <div className="flex items-start gap-2">
               <div className="flex-1">
-                <Field label={t('form.question', { n: i + 1 })} error={message(errors.questions?.[i]?.text?.message)}>
-                  <input {...form.register(`questions.${i}.text`)} maxLength={CHALLENGE_QUESTION_MAX} autoComplete="off" />
-                </Field>
+                <BilingualField
+                  label={t('form.question', { n: i + 1 })}
+                  required
+                  errors={{ es: message(errors.questions?.[i]?.text?.message), en: message(errors.questions?.[i]?.textEn?.message) }}
+                  es={<input {...form.register(`questions.${i}.text`)} maxLength={CHALLENGE_QUESTION_MAX} autoComplete="off" />}
+                  en={<input {...form.register(`questions.${i}.textEn`)} maxLength={CHALLENGE_QUESTION_MAX} autoComplete="off" />}
+                />
               </div>
               <Button
                 variant="ghost"
@@ -252,7 +291,7 @@ export function ChallengeForm({ storeId, challenge, onDone }: { storeId: number;
         )}
         <Button
           variant="secondary"
-          onClick={() => questions.append(multiple ? emptyQuestion() : { text: '', options: [] })}
+          onClick={() => questions.append(multiple ? emptyQuestion() : { text: '', textEn: '', options: [] })}
           disabled={questions.fields.length >= MAX_CHALLENGE_QUESTIONS}
         >
           {t('form.addQuestion')}

@@ -7,8 +7,10 @@ import { Dialog } from '@/components/ui/dialog';
 import { ActiveFilter, SearchForm } from '@/components/ui/list-toolbar';
 import { Pagination } from '@/components/ui/pagination';
 import { QueryRows } from '@/components/ui/query-rows';
+import { ActionsCell, CardRow, Cell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { useListFilters, type ListFilters } from '@/components/ui/use-list-filters';
 import { lazyForm } from '@/components/ui/lazy-form';
+import { Localized, useContent } from '@/components/ui/localized';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useChallengeAction } from '../api/challenge-action';
@@ -44,6 +46,7 @@ export function ChallengesPanel({
   onSelect: (id: number) => void;
 }) {
   const { t } = useTranslation(['challenges', 'errors']);
+  const content = useContent();
   const list = useListFilters<ListFilters & { active?: boolean }>({ page: 1 });
   const challenges = useChallenges({ storeId, pageSize: PAGE_SIZE, ...list.filters });
   const action = useChallengeAction();
@@ -75,112 +78,97 @@ export function ChallengesPanel({
           {t('admin.new')}
         </Button>
       </div>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('admin.caption')}</caption>
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('columns.title')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('columns.dates')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                {t('columns.prize')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                {t('columns.participants')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('columns.status')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                {t('columns.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody aria-busy={challenges.isFetching}>
-            <QueryRows
-              query={challenges}
-              colSpan={6}
-              empty={list.filtered ? t('admin.empty') : t('admin.none')}
-              loadError={t('loadError')}
-              retry={t('retry')}
-            />
-            {rows.map((c) => (
-              <tr
-                key={c.id}
-                className={`border-t border-slate-100 ${selected === c.id ? 'bg-indigo-50/60' : ''}`}
-                data-testid="challenge-row"
-              >
-                <td className="px-3 py-2">
-                  <span className="block font-medium text-slate-900">{c.title}</span>
-                  <span className="block text-xs text-slate-600">
-                    {t(`types.${c.type}`)} · {t('admin.questionCount', { count: c.questionCount })}
-                  </span>
-                </td>
-                <td className="px-3 py-2 text-xs whitespace-nowrap text-slate-700">
-                  {formatDateTime(c.startsAt)}
-                  <br />
-                  {formatDateTime(c.endsAt)}
-                </td>
-                <td className="px-3 py-2 text-right text-xs whitespace-nowrap tabular-nums">
-                  {t('admin.prize', { winners: c.winners, points: formatPoints(c.pointsPerWinner) })}
-                  <br />
-                  <strong>{t('admin.totalPoints', { total: formatPoints(c.totalPoints) })}</strong>
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{c.participants}</td>
-                <td className="px-3 py-2">
-                  <ChallengeStatusBadge status={c.status} />
-                </td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">
-                  <Button variant="ghost" className="px-2" onClick={() => onSelect(c.id)}>
-                    {t('actions.participants')}
-                    <span className="sr-only"> {c.title}</span>
+      <ResponsiveTable
+        columns={[
+          { label: t('columns.title') },
+          { label: t('columns.dates') },
+          { label: t('columns.prize'), end: true },
+          { label: t('columns.participants'), end: true },
+          { label: t('columns.status') },
+          { label: t('columns.actions'), end: true },
+        ]}
+        caption={t('admin.caption')}
+        busy={challenges.isFetching}
+      >
+        <QueryRows
+          query={challenges}
+          colSpan={6}
+          empty={list.filtered ? t('admin.empty') : t('admin.none')}
+          loadError={t('loadError')}
+          retry={t('retry')}
+        />
+        {rows.map((c) => {
+          const title = content(c, 'title').text;
+          return (
+            <CardRow key={c.id} selected={selected === c.id} data-testid="challenge-row">
+              <Cell primary>
+                <Localized value={content(c, 'title')} className="block font-medium text-slate-900" />
+                <span className="block text-xs text-slate-600">
+                  {t(`types.${c.type}`)} · {t('admin.questionCount', { count: c.questionCount })}
+                </span>
+              </Cell>
+              <Cell label={t('columns.dates')} className="text-xs text-slate-700 md:whitespace-nowrap">
+                {formatDateTime(c.startsAt)}
+                <br />
+                {formatDateTime(c.endsAt)}
+              </Cell>
+              <Cell label={t('columns.prize')} end className="text-xs md:whitespace-nowrap">
+                {t('admin.prize', { winners: c.winners, points: formatPoints(c.pointsPerWinner) })}
+                <br />
+                <strong>{t('admin.totalPoints', { total: formatPoints(c.totalPoints) })}</strong>
+              </Cell>
+              <Cell label={t('columns.participants')} end>
+                {c.participants}
+              </Cell>
+              <Cell label={t('columns.status')}>
+                <ChallengeStatusBadge status={c.status} />
+              </Cell>
+              <ActionsCell>
+                <Button variant="ghost" className="px-2" onClick={() => onSelect(c.id)}>
+                  {t('actions.participants')}
+                  <span className="sr-only"> {title}</span>
+                </Button>
+                {c.participants === 0 && (
+                  <Button variant="ghost" className="px-2" onClick={() => setEditing(c)}>
+                    {t('actions.edit')}
+                    <span className="sr-only"> {title}</span>
                   </Button>
-                  {c.participants === 0 && (
-                    <Button variant="ghost" className="px-2" onClick={() => setEditing(c)}>
-                      {t('actions.edit')}
-                      <span className="sr-only"> {c.title}</span>
-                    </Button>
-                  )}
-                  {!c.awardedAt && (
-                    <Button
-                      variant="ghost"
-                      className="px-2"
-                      onClick={() => confirm.setPending({ id: c.id, name: c.title, action: c.isActive ? 'deactivate' : 'activate' })}
-                    >
-                      {c.isActive ? t('actions.deactivate') : t('actions.activate')}
-                      <span className="sr-only"> {c.title}</span>
-                    </Button>
-                  )}
-                  {c.awardedAt && c.isActive && (
-                    <Button
-                      variant="ghost"
-                      className="px-2"
-                      onClick={() => confirm.setPending({ id: c.id, name: c.title, action: 'deactivate' })}
-                    >
-                      {t('actions.deactivate')}
-                      <span className="sr-only"> {c.title}</span>
-                    </Button>
-                  )}
-                  {c.participants === 0 && (
-                    <Button
-                      variant="ghost"
-                      className="px-2 text-rose-700"
-                      onClick={() => confirm.setPending({ id: c.id, name: c.title, action: 'delete' })}
-                    >
-                      {t('actions.delete')}
-                      <span className="sr-only"> {c.title}</span>
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                )}
+                {!c.awardedAt && (
+                  <Button
+                    variant="ghost"
+                    className="px-2"
+                    onClick={() => confirm.setPending({ id: c.id, name: title, action: c.isActive ? 'deactivate' : 'activate' })}
+                  >
+                    {c.isActive ? t('actions.deactivate') : t('actions.activate')}
+                    <span className="sr-only"> {title}</span>
+                  </Button>
+                )}
+                {c.awardedAt && c.isActive && (
+                  <Button
+                    variant="ghost"
+                    className="px-2"
+                    onClick={() => confirm.setPending({ id: c.id, name: title, action: 'deactivate' })}
+                  >
+                    {t('actions.deactivate')}
+                    <span className="sr-only"> {title}</span>
+                  </Button>
+                )}
+                {c.participants === 0 && (
+                  <Button
+                    variant="ghost"
+                    className="px-2 text-rose-700"
+                    onClick={() => confirm.setPending({ id: c.id, name: title, action: 'delete' })}
+                  >
+                    {t('actions.delete')}
+                    <span className="sr-only"> {title}</span>
+                  </Button>
+                )}
+              </ActionsCell>
+            </CardRow>
+          );
+        })}
+      </ResponsiveTable>
       {challenges.data && <Pagination page={challenges.data.page} totalPages={challenges.data.totalPages} onChange={list.setPage} />}
       <Dialog open={editing !== null} title={editing === 'new' ? t('admin.new') : t('admin.edit')} onClose={() => setEditing(null)} wide>
         {editing === 'new' && <ChallengeForm storeId={storeId} onDone={() => setEditing(null)} />}

@@ -4,6 +4,8 @@ import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
+import { CardRow, Cell, ResponsiveTable, StateRow } from '@/components/ui/responsive-table';
+import { Localized, useContent } from '@/components/ui/localized';
 import { useErrorText } from '@/lib/error-text';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { toast } from '@/lib/toast';
@@ -16,14 +18,20 @@ const PAGE_SIZE = 50;
 
 function Answers({ challenge, participant }: { challenge: Challenge; participant: ChallengeParticipant }) {
   const { t } = useTranslation('challenges');
+  const content = useContent();
   return (
     <ol className="list-decimal space-y-1 pl-5">
       {challenge.questions.map((q) => {
         const a = participant.values.find((v) => v.questionId === q.id);
+        const option = q.options.find((o) => o.id === a?.optionId);
         return (
           <li key={q.id}>
-            <span className="text-slate-600">{q.text}</span>{' '}
-            <span className="font-medium text-slate-900">{a?.optionText ?? a?.text ?? '—'}</span>
+            <Localized value={content(q, 'text')} className="text-slate-600" />{' '}
+            {option ? (
+              <Localized value={content(option, 'text')} className="font-medium text-slate-900" />
+            ) : (
+              <span className="font-medium text-slate-900">{a?.optionText ?? a?.text ?? '—'}</span>
+            )}
             {a?.isCorrect === true && <span className="ml-1 text-emerald-700">✓ {t('participants.right')}</span>}
             {a?.isCorrect === false && <span className="ml-1 text-rose-700">✗ {t('participants.wrong')}</span>}
           </li>
@@ -40,6 +48,7 @@ function Answers({ challenge, participant }: { challenge: Challenge; participant
  */
 export function ParticipantsPanel({ challengeId, onClose }: { challengeId: number; onClose: () => void }) {
   const { t } = useTranslation('challenges');
+  const content = useContent();
   const errorText = useErrorText();
   const [page, setPage] = useState(1);
   const challenge = useChallenge(challengeId);
@@ -89,7 +98,7 @@ export function ParticipantsPanel({ challengeId, onClose }: { challengeId: numbe
     >
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <h2 id="participants-title" className="text-lg font-semibold text-slate-900">
-          {t('participants.title', { title: c.title })}
+          {t('participants.title', { title: content(c, 'title').text })}
         </h2>
         <ChallengeStatusBadge status={c.status} />
         <Button variant="ghost" className="ml-auto" onClick={onClose}>
@@ -105,78 +114,61 @@ export function ParticipantsPanel({ challengeId, onClose }: { challengeId: numbe
           {t('participants.awarded', { date: formatDateTime(c.awardedAt!) })}
         </p>
       )}
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('participants.caption')}</caption>
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              {!multiple && !awarded && (
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('participants.winner')}
-                </th>
-              )}
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('participants.person')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('participants.submittedAt')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('participants.answers')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('participants.result')}
-              </th>
-            </tr>
-          </thead>
-          <tbody aria-busy={participants.isFetching}>
-            {participants.isSuccess && rows.length === 0 && (
-              <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-slate-600">
-                  {t('participants.none')}
-                </td>
-              </tr>
+      <ResponsiveTable
+        columns={[
+          ...(!multiple && !awarded ? [{ label: t('participants.winner') }] : []),
+          { label: t('participants.person') },
+          { label: t('participants.submittedAt') },
+          { label: t('participants.answers') },
+          { label: t('participants.result') },
+        ]}
+        caption={t('participants.caption')}
+        busy={participants.isFetching}
+      >
+        {participants.isSuccess && rows.length === 0 && (
+          <StateRow colSpan={5} className="text-center text-slate-600">
+            {t('participants.none')}
+          </StateRow>
+        )}
+        {rows.map((p) => (
+          <CardRow key={p.id} className="align-top" data-testid="participant-row">
+            {!multiple && !awarded && (
+              <Cell label={t('participants.winner')}>
+                <input
+                  type="checkbox"
+                  aria-label={t('participants.choose', { name: p.name })}
+                  checked={chosen.has(p.userId)}
+                  disabled={!chosen.has(p.userId) && chosen.size >= c.winners}
+                  onChange={(e) => toggle(p.userId, e.target.checked)}
+                  className="h-5 w-5 md:h-auto md:w-auto"
+                />
+              </Cell>
             )}
-            {rows.map((p) => (
-              <tr key={p.id} className="border-t border-slate-100 align-top" data-testid="participant-row">
-                {!multiple && !awarded && (
-                  <td className="px-3 py-2">
-                    <input
-                      type="checkbox"
-                      aria-label={t('participants.choose', { name: p.name })}
-                      checked={chosen.has(p.userId)}
-                      disabled={!chosen.has(p.userId) && chosen.size >= c.winners}
-                      onChange={(e) => toggle(p.userId, e.target.checked)}
-                    />
-                  </td>
-                )}
-                <td className="px-3 py-2">
-                  <span className="block font-medium text-slate-900">{p.name}</span>
-                  <span className="block text-xs text-slate-600">{p.email}</span>
-                </td>
-                <td className="px-3 py-2 text-xs whitespace-nowrap text-slate-700">{formatDateTime(p.submittedAt)}</td>
-                <td className="px-3 py-2 text-xs">
-                  <Answers challenge={c} participant={p} />
-                </td>
-                <td className="px-3 py-2 text-xs whitespace-nowrap">
-                  {p.isWinner && (
-                    <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{t('participants.won')}</span>
-                  )}
-                  {!p.isWinner && p.autoWinner && (
-                    <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-800">
-                      {t('participants.wouldWin')}
-                    </span>
-                  )}
-                  {!p.isWinner && !p.autoWinner && p.allCorrect === true && (
-                    <span className="text-slate-600">{t('participants.allRight')}</span>
-                  )}
-                  {p.allCorrect === false && <span className="text-slate-600">{t('participants.notAllRight')}</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            <Cell primary>
+              <span className="block font-medium text-slate-900">{p.name}</span>
+              <span className="block text-xs break-all text-slate-600">{p.email}</span>
+            </Cell>
+            <Cell label={t('participants.submittedAt')} className="text-xs text-slate-700 md:whitespace-nowrap">
+              {formatDateTime(p.submittedAt)}
+            </Cell>
+            <Cell label={t('participants.answers')} className="text-xs">
+              <Answers challenge={c} participant={p} />
+            </Cell>
+            <Cell label={t('participants.result')} className="text-xs md:whitespace-nowrap">
+              {p.isWinner && (
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{t('participants.won')}</span>
+              )}
+              {!p.isWinner && p.autoWinner && (
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-800">{t('participants.wouldWin')}</span>
+              )}
+              {!p.isWinner && !p.autoWinner && p.allCorrect === true && (
+                <span className="text-slate-600">{t('participants.allRight')}</span>
+              )}
+              {p.allCorrect === false && <span className="text-slate-600">{t('participants.notAllRight')}</span>}
+            </Cell>
+          </CardRow>
+        ))}
+      </ResponsiveTable>
       {participants.data && <Pagination page={participants.data.page} totalPages={participants.data.totalPages} onChange={setPage} />}
       {!awarded && rows.length > 0 && (
         <div className="mt-4 flex flex-wrap items-center justify-end gap-3">

@@ -5,6 +5,7 @@ import type { challengeAnswersFormSchema, UserChallenge } from '@rewards/shared/
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { Localized, useContent } from '@/components/ui/localized';
 import { useErrorText } from '@/lib/error-text';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { useSchemaForm } from '@/lib/schema-form';
@@ -35,6 +36,7 @@ function Notice({ tone = 'info', children, testId }: { tone?: 'info' | 'success'
 /** The user's answers as sent, read-only. */
 function SentAnswers({ challenge, submission }: { challenge: Current; submission: Submission }) {
   const { t } = useTranslation('challenges');
+  const content = useContent();
   return (
     <section aria-labelledby="my-answers" className="space-y-3">
       <h2 id="my-answers" className="text-lg font-semibold text-slate-900">
@@ -46,8 +48,12 @@ function SentAnswers({ challenge, submission }: { challenge: Current; submission
           const option = q.options.find((o) => o.id === a?.optionId);
           return (
             <li key={q.id}>
-              <span className="block text-slate-600">{q.text}</span>
-              <span className="block font-medium text-slate-900">{option?.text ?? a?.text ?? '—'}</span>
+              <Localized value={content(q, 'text')} className="block text-slate-600" />
+              {option ? (
+                <Localized value={content(option, 'text')} className="block font-medium text-slate-900" />
+              ) : (
+                <span className="block font-medium text-slate-900">{a?.text ?? '—'}</span>
+              )}
             </li>
           );
         })}
@@ -59,6 +65,7 @@ function SentAnswers({ challenge, submission }: { challenge: Current; submission
 /** Every question, each required; one submission, after confirming. */
 function AnswerForm({ challenge }: { challenge: Current }) {
   const { t } = useTranslation('challenges');
+  const content = useContent();
   const message = useChallengeMessage();
   const errorText = useErrorText();
   const submit = useSubmitAnswers();
@@ -120,14 +127,14 @@ function AnswerForm({ challenge }: { challenge: Current }) {
             data-testid="challenge-question"
           >
             <legend className="px-1 text-sm font-semibold text-slate-900">
-              {i + 1}. {q.text}
+              {i + 1}. <Localized value={content(q, 'text')} />
             </legend>
             {multiple ? (
               <div className="mt-2 space-y-2">
                 {q.options.map((o) => (
                   <label key={o.id} className="flex items-center gap-2 text-sm text-slate-800">
                     <input type="radio" {...form.radio(`values.${i}.optionId`, String(o.id))} />
-                    {o.text}
+                    <Localized value={content(o, 'text')} />
                   </label>
                 ))}
               </div>
@@ -182,6 +189,7 @@ function AnswerForm({ challenge }: { challenge: Current }) {
  */
 export function UserChallengeView() {
   const { t } = useTranslation('challenges');
+  const content = useContent();
   const query = useUserChallenge();
   if (query.isPending) return <p className="text-sm text-slate-600">{t('loading', { ns: 'common' })}</p>;
   if (query.isError)
@@ -206,12 +214,10 @@ export function UserChallengeView() {
   return (
     <article className="space-y-6" aria-labelledby="challenge-title" data-testid="user-challenge">
       <header className="space-y-3 rounded-xl border border-slate-200 bg-white p-5">
-        <h2 id="challenge-title" className="text-xl font-bold text-slate-900">
-          {c.title}
-        </h2>
+        <Localized as="h2" id="challenge-title" value={content(c, 'title')} className="text-xl font-bold text-slate-900" />
         <section aria-label={t('user.instructions')}>
           <h3 className="text-sm font-semibold text-slate-700">{t('user.instructions')}</h3>
-          <p className="text-sm whitespace-pre-line text-slate-700">{c.description}</p>
+          <Localized as="p" value={content(c, 'description')} className="text-sm whitespace-pre-line text-slate-700" />
         </section>
         <dl className="grid gap-2 text-sm sm:grid-cols-3">
           <div>

@@ -2,6 +2,7 @@ import type { Dashboard } from '@rewards/shared/dashboard';
 import { OrderStatus } from '@rewards/shared/enums';
 import { useTranslation } from '@/lib/use-translation';
 import { formatPoints } from '@/lib/format';
+import { markedText, useContent } from '@/components/ui/localized';
 import { formatBucket } from '../format';
 import { ChartCard } from './chart-card';
 import { StatusChart, RankingChart, StackedChart } from './lazy-charts';
@@ -91,7 +92,8 @@ export function CreditsCard({ data }: { data: Dashboard }) {
 
 export function TopProductsCard({ data, storeTitle }: { data: Dashboard; storeTitle?: StoreTitle }) {
   const { t } = useTranslation('dashboard');
-  const rows = data.topProducts.map((p) => ({ ...p, label: labelled(p.name, p.storeId, storeTitle) }));
+  const content = useContent();
+  const rows = data.topProducts.map((p) => ({ ...p, label: labelled(markedText(content(p, 'name')), p.storeId, storeTitle) }));
   return (
     <ChartCard
       testId="chart-products"
@@ -115,7 +117,8 @@ export function TopProductsCard({ data, storeTitle }: { data: Dashboard; storeTi
 
 export function TopRecognitionsCard({ data, storeTitle }: { data: Dashboard; storeTitle?: StoreTitle }) {
   const { t } = useTranslation('dashboard');
-  const rows = data.topRecognitions.map((r) => ({ ...r, label: labelled(r.name, r.storeId, storeTitle) }));
+  const content = useContent();
+  const rows = data.topRecognitions.map((r) => ({ ...r, label: labelled(markedText(content(r, 'name')), r.storeId, storeTitle) }));
   return (
     <ChartCard
       testId="chart-recognitions"

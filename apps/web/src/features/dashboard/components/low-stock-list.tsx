@@ -2,10 +2,12 @@ import { Link } from 'react-router';
 import type { Dashboard } from '@rewards/shared/dashboard';
 import { useTranslation } from '@/lib/use-translation';
 import { formatPoints } from '@/lib/format';
+import { Localized, useContent } from '@/components/ui/localized';
 
 /** Active products running out, fewest first, each linking to its store's inventory. */
 export function LowStockList({ data, storeTitle }: { data: Dashboard; storeTitle?: (storeId: number) => string | undefined }) {
   const { t } = useTranslation('dashboard');
+  const content = useContent();
   const { lowStock } = data;
   const more = lowStock.count - lowStock.products.length;
   return (
@@ -27,13 +29,13 @@ export function LowStockList({ data, storeTitle }: { data: Dashboard; storeTitle
             return (
               <li key={p.productId} className="flex items-center justify-between gap-3 py-2" data-testid="low-stock-item">
                 <span className="min-w-0">
-                  <Link
+                  <Localized
+                    as={Link}
                     to={`/admin/inventory/${p.storeId}`}
                     className="font-medium text-indigo-700 underline-offset-2 hover:underline"
-                    aria-label={t('lowStock.open', { name: p.name })}
-                  >
-                    {p.name}
-                  </Link>
+                    aria-label={t('lowStock.open', { name: content(p, 'name').text })}
+                    value={content(p, 'name')}
+                  />
                   {store && <span className="block truncate text-xs text-slate-600">{store}</span>}
                 </span>
                 <span

@@ -56,14 +56,14 @@ describe('StockForm', () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
-  it('puts a stock that would go below zero on the change field', async () => {
-    serve(refusal(409, 'OUT_OF_STOCK'));
+  it('puts a stock that would go below zero on the change field, as the server words it for the administrator', async () => {
+    serve(refusal(422, 'STOCK_BELOW_ZERO', { productId: 40, name: 'Termo', stock: 3, delta: -5 }));
     renderForm();
     fill('-5', 'Merma');
     const delta = screen.getByLabelText('Cambio');
     await waitFor(() => expect(delta.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(delta.getAttribute('aria-describedby')!)!.textContent).toBe(
-      'El stock no puede quedar por debajo de cero (ahora 3).',
+      'Este cambio dejaría a Termo con stock negativo (stock actual 3)',
     );
   });
 

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { inventoryMovementCreateSchema } from '@rewards/shared/inventory';
+import type { inventoryMovementFormSchema } from '@rewards/shared/inventory';
 import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -13,9 +13,9 @@ import { useFieldMessage } from '@/lib/validation';
 import { useMovements } from '../api/get-movements';
 import { useRecordMovement } from '../api/record-movement';
 
-type Values = z.input<typeof inventoryMovementCreateSchema>;
-/** The shared schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
-const resolver = lazyZodResolver(() => import('@rewards/shared/inventory').then((m) => m.inventoryMovementCreateSchema));
+type Values = z.input<typeof inventoryMovementFormSchema>;
+/** The shared form schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@rewards/shared/inventory').then((m) => m.inventoryMovementFormSchema));
 
 /** Restock or adjust one product's stock with a reason, and see its movements (who, when, why). */
 export function StockForm({
@@ -32,7 +32,7 @@ export function StockForm({
   const errorText = useErrorText();
   const record = useRecordMovement();
   const movements = useMovements({ storeId, productId: product.id, pageSize: 10 });
-  const form = useForm<Values, unknown, z.output<typeof inventoryMovementCreateSchema>>({
+  const form = useForm<Values, unknown, z.output<typeof inventoryMovementFormSchema>>({
     resolver,
     defaultValues: { productId: product.id, delta: '' as unknown as number, reason: '' },
   });
@@ -45,7 +45,8 @@ export function StockForm({
       onDone();
     } catch (err) {
       if (!applyServerErrors(err, form.setError, ['delta', 'reason'])) {
-        if (errorCode(err) === 'OUT_OF_STOCK') form.setError('delta', { message: t('stock.belowZero', { stock: product.stock }) });
+        // The server names the product and the stock it has now (someone may have moved it meanwhile).
+        if (errorCode(err) === 'STOCK_BELOW_ZERO') form.setError('delta', { message: errorText(err) });
         else toast.error(errorText(err));
       }
     }

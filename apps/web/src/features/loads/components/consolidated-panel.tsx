@@ -2,8 +2,10 @@ import { useState, type FormEvent } from 'react';
 import type { ConsolidatedFilters } from '@rewards/shared/loads';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
+import { Localized, markedText, useContent } from '@/components/ui/localized';
 import { Pagination } from '@/components/ui/pagination';
-import { TableHead } from '@/components/ui/table';
+import { CardRow, Cell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { errorText } from '@/lib/error-text';
 import { useConsolidated } from '../api/get-consolidated';
@@ -19,6 +21,7 @@ type Filters = Omit<ConsolidatedFilters, 'storeId'>;
  */
 export function ConsolidatedPanel({ storeId, initial }: { storeId: number; initial: Filters }) {
   const { t } = useTranslation('loads');
+  const content = useContent();
   const [filters, setFilters] = useState<Filters>(initial);
   const [draft, setDraft] = useState<Filters>(initial);
   const [page, setPage] = useState(1);
@@ -34,18 +37,29 @@ export function ConsolidatedPanel({ storeId, initial }: { storeId: number; initi
     setFilters(clean);
     setPage(1);
   }
-  const text = (key: 'receiver' | 'sender' | 'from' | 'to', type = 'text') => (
+  const text = (key: 'receiver' | 'sender') => (
     <label className="flex flex-col gap-1">
       {t(`consolidated.${key}`)}
       <input
-        type={type}
+        type="text"
         className={input}
         value={draft[key] ?? ''}
         maxLength={100}
-        aria-invalid={(key === 'from' || key === 'to') && badRange ? true : undefined}
         onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value || undefined }))}
       />
     </label>
+  );
+  const date = (key: 'from' | 'to') => (
+    <div className="flex w-44 flex-col gap-1">
+      <label htmlFor={`consolidated-${key}`}>{t(`consolidated.${key}`)}</label>
+      <DateInput
+        id={`consolidated-${key}`}
+        className={input}
+        value={draft[key] ?? ''}
+        aria-invalid={badRange ? true : undefined}
+        onChange={(value) => setDraft((d) => ({ ...d, [key]: value || undefined }))}
+      />
+    </div>
   );
 
   return (
@@ -56,8 +70,8 @@ export function ConsolidatedPanel({ storeId, initial }: { storeId: number; initi
         role="search"
         aria-label={t('consolidated.filters')}
       >
-        {text('from', 'date')}
-        {text('to', 'date')}
+        {date('from')}
+        {date('to')}
         <label className="flex flex-col gap-1">
           {t('consolidated.recognition')}
           <select
@@ -68,7 +82,7 @@ export function ConsolidatedPanel({ storeId, initial }: { storeId: number; initi
             <option value="">{t('consolidated.anyRecognition')}</option>
             {rewards.data?.map((r) => (
               <option key={r.id} value={r.id}>
-                {r.name}
+                {markedText(content(r, 'name'))}
               </option>
             ))}
           </select>
@@ -147,38 +161,43 @@ export function ConsolidatedPanel({ storeId, initial }: { storeId: number; initi
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-600">{t('consolidated.empty')}</p>
       )}
       {rows.data && rows.data.data.loads.length > 0 && (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-4" aria-busy={rows.isFetching}>
-          <table className="w-full text-left text-sm" data-testid="consolidated-table">
-            <TableHead
-              columns={[
-                { label: t('consolidated.columns.date') },
-                { label: t('consolidated.columns.load') },
-                { label: t('consolidated.columns.recognition') },
-                { label: t('consolidated.columns.receiver') },
-                { label: t('consolidated.columns.receiverStore') },
-                { label: t('consolidated.columns.sender') },
-                { label: t('consolidated.columns.senderStore') },
-                { label: t('consolidated.columns.points'), end: true },
-              ]}
-            />
-            <tbody>
-              {rows.data.data.loads.map((r) => (
-                <tr key={r.id} className="border-b border-slate-100 last:border-0" data-testid="consolidated-row">
-                  <td className="py-1.5 pr-4 whitespace-nowrap">{formatDateTime(r.createdAt)}</td>
-                  <td className="py-1.5 pr-4">{r.loadId}</td>
-                  <td className="py-1.5 pr-4">{r.reward?.name ?? '—'}</td>
-                  <td className="py-1.5 pr-4">
-                    {r.receiver.name}
-                    <span className="block text-xs text-slate-500">{r.receiver.email}</span>
-                  </td>
-                  <td className="py-1.5 pr-4">{r.receiverStoreName ?? '—'}</td>
-                  <td className="py-1.5 pr-4">{r.sender.name}</td>
-                  <td className="py-1.5 pr-4">{r.senderStoreName ?? '—'}</td>
-                  <td className="py-1.5 text-right font-semibold tabular-nums">{formatPoints(r.points)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div>
+          <ResponsiveTable
+            data-testid="consolidated-table"
+            busy={rows.isFetching}
+            columns={[
+              { label: t('consolidated.columns.date') },
+              { label: t('consolidated.columns.load') },
+              { label: t('consolidated.columns.recognition') },
+              { label: t('consolidated.columns.receiver') },
+              { label: t('consolidated.columns.receiverStore') },
+              { label: t('consolidated.columns.sender') },
+              { label: t('consolidated.columns.senderStore') },
+              { label: t('consolidated.columns.points'), end: true },
+            ]}
+          >
+            {rows.data.data.loads.map((r) => (
+              <CardRow key={r.id} data-testid="consolidated-row">
+                <Cell label={t('consolidated.columns.date')} className="md:whitespace-nowrap">
+                  {formatDateTime(r.createdAt)}
+                </Cell>
+                <Cell label={t('consolidated.columns.load')}>{r.loadId}</Cell>
+                <Cell label={t('consolidated.columns.recognition')}>
+                  {r.reward ? <Localized value={content(r.reward, 'name')} /> : '—'}
+                </Cell>
+                <Cell primary>
+                  <span className="max-md:font-medium max-md:text-slate-900">{r.receiver.name}</span>
+                  <span className="block text-xs break-all text-slate-500">{r.receiver.email}</span>
+                </Cell>
+                <Cell label={t('consolidated.columns.receiverStore')}>{r.receiverStoreName ?? '—'}</Cell>
+                <Cell label={t('consolidated.columns.sender')}>{r.sender.name}</Cell>
+                <Cell label={t('consolidated.columns.senderStore')}>{r.senderStoreName ?? '—'}</Cell>
+                <Cell label={t('consolidated.columns.points')} end className="font-semibold">
+                  {formatPoints(r.points)}
+                </Cell>
+              </CardRow>
+            ))}
+          </ResponsiveTable>
           <Pagination page={rows.data.page} totalPages={rows.data.totalPages} onChange={setPage} />
         </div>
       )}

@@ -2,6 +2,7 @@ import { useDeferredValue, useId, useMemo, useRef } from 'react';
 import { MAX_LOAD_EMAILS, splitEmailText } from '@rewards/shared/load-rules';
 import { useTranslation } from '@/lib/use-translation';
 import { formatPoints } from '@/lib/format';
+import { FilePicker } from '@/components/ui/file-picker';
 import { errorText } from '@/lib/error-text';
 import { useReadEmailFile } from '../api/read-email-file';
 import type { Action, FileEmails, StepErrors } from './wizard-state';
@@ -18,7 +19,7 @@ export function EmailsStep({
   error?: StepErrors['emails'];
   dispatch: (a: Action) => void;
 }) {
-  const { t } = useTranslation('loads');
+  const { t } = useTranslation(['loads', 'controls']);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const read = useReadEmailFile();
@@ -66,16 +67,15 @@ export function EmailsStep({
         <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-800">
           {t('emails.file')}
         </label>
-        <input
+        <FilePicker
           ref={input}
           id={`${id}-file`}
-          type="file"
           multiple
           accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           onChange={(e) => void upload(e.target.files)}
-          className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-800 hover:file:bg-indigo-100"
           data-testid="load-emails-file"
           aria-describedby={`${id}-file-hint`}
+          status={files.length > 0 ? t('controls:files.chosen', { count: files.length }) : undefined}
         />
         <p id={`${id}-file-hint`} className="text-xs text-slate-500">
           {t('emails.fileHint')}

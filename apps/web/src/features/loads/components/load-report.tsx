@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Load } from '@rewards/shared/loads';
 import { useTranslation } from '@/lib/use-translation';
+import { markedText, useContent } from '@/components/ui/localized';
 import { Pagination } from '@/components/ui/pagination';
-import { TableHead } from '@/components/ui/table';
+import { CardRow, Cell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { Tabs } from '@/components/ui/tabs';
 import { formatDate, formatDateTime, formatPoints } from '@/lib/format';
 import { errorText } from '@/lib/error-text';
@@ -12,12 +13,13 @@ import { useLoadEmails } from '../api/get-load-emails';
 /** The group report of a load: who, when, recognition, totals, correct and incorrect counts, its e-mails. */
 export function LoadReport({ load }: { load: Load }) {
   const { t } = useTranslation('loads');
+  const content = useContent();
   const facts: [string, string][] = [
     [t('report.when'), formatDateTime(load.createdAt)],
     [t('report.sender'), `${load.sender.name} · ${load.sender.email}`],
     [t('report.senderStore'), load.senderStoreName ?? '—'],
     [t('report.store'), load.storeName],
-    [t('report.recognition'), load.reward?.name ?? '—'],
+    [t('report.recognition'), load.reward ? markedText(content(load.reward, 'name')) : '—'],
     ...(load.activity
       ? [
           [t('report.activity'), t('activity.value', { title: load.activity.title, date: formatDate(load.activity.date) })] as [
@@ -26,7 +28,7 @@ export function LoadReport({ load }: { load: Load }) {
           ],
         ]
       : []),
-    [t('report.reason'), load.reason],
+    [t('report.reason'), markedText(content(load, 'reason'))],
     [t('report.pointsEach'), formatPoints(load.points)],
   ];
   const totals: [string, string, string][] = [
@@ -97,24 +99,27 @@ function LoadEmails({ loadId, activity }: { loadId: number; activity: Load['acti
       {emails.data && emails.data.data.length === 0 && <p className="text-sm text-slate-600">{t('report.noEmails')}</p>}
       {emails.data && emails.data.data.length > 0 && (
         <>
-          <table className="w-full text-left text-sm" data-testid="load-emails" aria-busy={emails.isFetching}>
-            <TableHead columns={[{ label: t('review.email') }, { label: t('review.person') }, { label: t('report.status') }]} />
-            <tbody>
-              {emails.data.data.map((e, i) => (
-                <tr key={`${e.status}-${i}-${e.email}`} className="border-b border-slate-100 last:border-0">
-                  <td className="py-1.5 pr-4">{e.email}</td>
-                  <td className="py-1.5 pr-4">{e.name ?? '—'}</td>
-                  <td className={`py-1.5 ${e.status === 'correct' ? 'text-emerald-800' : 'text-rose-800'}`}>
-                    {e.reason === 'FREQUENCY_LIMIT' && activity
-                      ? t('review.reasons.FREQUENCY_LIMIT_ACTIVITY', { title: activity.title, date: formatDate(activity.date) })
-                      : e.reason
-                        ? t(`review.reasons.${e.reason}`)
-                        : t('report.credited')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ResponsiveTable
+            data-testid="load-emails"
+            busy={emails.isFetching}
+            columns={[{ label: t('review.email') }, { label: t('review.person') }, { label: t('report.status') }]}
+          >
+            {emails.data.data.map((e, i) => (
+              <CardRow key={`${e.status}-${i}-${e.email}`}>
+                <Cell primary className="break-all">
+                  {e.email}
+                </Cell>
+                <Cell label={t('review.person')}>{e.name ?? '—'}</Cell>
+                <Cell label={t('report.status')} className={e.status === 'correct' ? 'text-emerald-800' : 'text-rose-800'}>
+                  {e.reason === 'FREQUENCY_LIMIT' && activity
+                    ? t('review.reasons.FREQUENCY_LIMIT_ACTIVITY', { title: activity.title, date: formatDate(activity.date) })
+                    : e.reason
+                      ? t(`review.reasons.${e.reason}`)
+                      : t('report.credited')}
+                </Cell>
+              </CardRow>
+            ))}
+          </ResponsiveTable>
           <Pagination page={emails.data.page} totalPages={emails.data.totalPages} onChange={setPage} />
         </>
       )}

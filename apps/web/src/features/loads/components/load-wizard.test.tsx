@@ -22,7 +22,9 @@ const rewards: LoadReward[] = [
   {
     id: 8,
     name: 'Webinar',
+    nameEn: 'Webinar',
     description: 'Puntos por asistir a un webinar.',
+    descriptionEn: '',
     points: 100,
     frequencyLimit: 1,
     frequencyPeriod: 'activity',
@@ -31,7 +33,9 @@ const rewards: LoadReward[] = [
   {
     id: 1,
     name: 'Colaboración',
+    nameEn: 'Collaboration',
     description: 'Por colaborar.',
+    descriptionEn: '',
     points: 500,
     frequencyLimit: 2,
     frequencyPeriod: 'year',
@@ -108,13 +112,15 @@ describe('the load wizard with a once-per-activity recognition', () => {
     const calls = await toRecognitionStep();
     const webinar = await screen.findByRole('radio', { name: /Webinar/ });
     expect(webinar.closest('label')?.textContent).toContain('Once per webinar');
-    expect(screen.getByRole('radio', { name: /Colaboración/ }).closest('label')?.textContent).toContain('Up to 2 per year');
+    // Each recognition in the reader's language.
+    expect(screen.getByRole('radio', { name: /Collaboration/ }).closest('label')?.textContent).toContain('Up to 2 per year');
     expect(screen.queryByLabelText('Activity title')).toBeNull();
 
     fireEvent.click(webinar);
     expect(screen.getByTestId('load-activity').textContent).toContain('once per webinar');
     const date = screen.getByLabelText('Activity date') as HTMLInputElement;
-    expect([date.min, date.max]).toEqual(['2025-11-01', '2026-03-02']);
+    // A text field of our own (its format and calendar in the app's language): the window as data attributes.
+    expect([date.dataset.min, date.dataset.max]).toEqual(['2025-11-01', '2026-03-02']);
     fireEvent.change(screen.getByTestId('load-reason'), { target: { value: 'Asistencia' } });
     fireEvent.click(screen.getByTestId('load-next'));
     expect(await screen.findByText('Write a title of 2 to 120 characters.')).toBeTruthy();
@@ -177,6 +183,14 @@ describe('the load wizard with a once-per-activity recognition', () => {
 
 describe('validate', () => {
   const step2 = { ...initialState(), rewardId: 8, points: '100', reason: 'Asistencia', activityKind: 'webinar' as const };
+
+  it('needs the reason in one language at least, each one written 3 to 300 characters', () => {
+    const base = { ...initialState(), rewardId: 1, points: '100' };
+    expect(validate({ ...base, reason: ' ', reasonEn: '' }, 2)).toEqual({ reason: 'reasonInvalid' });
+    expect(validate({ ...base, reason: '', reasonEn: 'Team work' }, 2)).toEqual({});
+    expect(validate({ ...base, reason: 'Trabajo en equipo', reasonEn: 'no' }, 2)).toEqual({ reasonEn: 'reasonInvalid' });
+    expect(validate({ ...base, reason: 'ok', reasonEn: 'Team work' }, 2)).toEqual({ reason: 'reasonInvalid' });
+  });
 
   it('needs a title of 2 to 120 characters that is not only accents or spaces, and a date in the window', () => {
     expect(validate({ ...step2, activityTitle: 'Webinar', activityDate: '2026-03-01' }, 2, window)).toEqual({});

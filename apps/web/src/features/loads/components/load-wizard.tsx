@@ -1,6 +1,7 @@
 import { useReducer, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
+import { markedText, useContent } from '@/components/ui/localized';
 import { toast } from '@/lib/toast';
 import { errorText } from '@/lib/error-text';
 import { useLoadRewards } from '../api/get-load-rewards';
@@ -29,6 +30,7 @@ export function LoadWizard({
   activityWindow?: ActivityWindow;
 }) {
   const { t } = useTranslation('loads');
+  const content = useContent();
   const [state, dispatch] = useReducer(reducer, undefined, initialState);
   // Errors show once Next was tried on a step, then follow every change.
   const [tried, setTried] = useState<Step | null>(null);
@@ -107,6 +109,7 @@ export function LoadWizard({
           rewardId: state.rewardId,
           points: Number(state.points),
           reason: state.reason.trim(),
+          reasonEn: state.reasonEn.trim(),
           activity: activityOfState(state),
           emails: state.entries.map((e) => e.email),
         },
@@ -144,9 +147,9 @@ export function LoadWizard({
           <ConfirmStep
             summary={{
               store: storeName,
-              recognition: reward?.name ?? '',
+              recognition: reward ? markedText(content(reward, 'name')) : '',
               activity: activityOfState(state),
-              reason: state.reason.trim(),
+              reason: markedText(content({ reason: state.reason.trim(), reasonEn: state.reasonEn.trim() }, 'reason')),
               pointsEach: state.pointsEach,
               receivers: tally.correct,
               refused: tally.incorrect + tally.pending,

@@ -2,7 +2,10 @@ import { useId } from 'react';
 import { bounds } from '@rewards/shared/constants';
 import { MAX_LOAD_POINTS } from '@rewards/shared/load-rules';
 import { useTranslation } from '@/lib/use-translation';
+import { BilingualField } from '@/components/ui/bilingual-field';
+import { DateInput } from '@/components/ui/date-input';
 import { Field } from '@/components/ui/field';
+import { Localized, useContent } from '@/components/ui/localized';
 import { formatDate, formatPoints } from '@/lib/format';
 import { errorText } from '@/lib/error-text';
 import { useLoadRewards } from '../api/get-load-rewards';
@@ -20,13 +23,14 @@ export function RecognitionStep({
   dispatch,
 }: {
   storeId: number;
-  state: Pick<WizardState, 'rewardId' | 'points' | 'reason' | 'activityKind' | 'activityTitle' | 'activityDate'>;
+  state: Pick<WizardState, 'rewardId' | 'points' | 'reason' | 'reasonEn' | 'activityKind' | 'activityTitle' | 'activityDate'>;
   errors: StepErrors;
   /** The days an activity may be dated (the program year up to today), once known. */
   window?: ActivityWindow;
   dispatch: (a: Action) => void;
 }) {
   const { t } = useTranslation('loads');
+  const content = useContent();
   const id = useId();
   const rewards = useLoadRewards(storeId);
   const selected = rewards.data?.find((r) => r.id === state.rewardId);
@@ -69,7 +73,7 @@ export function RecognitionStep({
                 className="mt-1"
               />
               <span>
-                <span className="block font-semibold text-slate-900">{r.name}</span>
+                <Localized value={content(r, 'name')} className="block font-semibold text-slate-900" />
                 <span className="block text-slate-600">
                   {formatPoints(r.points)} ·{' '}
                   {r.frequencyPeriod === 'activity'
@@ -113,12 +117,11 @@ export function RecognitionStep({
                   : errors.activityDate && t('activity.dateRequired')
               }
             >
-              <input
-                type="date"
+              <DateInput
                 value={state.activityDate}
                 min={window?.from}
                 max={window?.to}
-                onChange={(e) => dispatch({ type: 'activity', date: e.target.value })}
+                onChange={(date) => dispatch({ type: 'activity', date })}
                 data-testid="load-activity-date"
               />
             </Field>
@@ -143,15 +146,35 @@ export function RecognitionStep({
             data-testid="load-points"
           />
         </Field>
-        <Field label={t('recognition.reason')} error={errors.reason && t('recognition.reasonInvalid')} hint={t('recognition.reasonHint')}>
-          <input
-            type="text"
-            value={state.reason}
-            maxLength={300}
-            onChange={(e) => dispatch({ type: 'reason', reason: e.target.value })}
-            data-testid="load-reason"
+        <div className="sm:col-span-2">
+          <BilingualField
+            label={t('recognition.reason')}
+            required
+            hint={t('recognition.reasonHint')}
+            errors={{
+              es: errors.reason && t('recognition.reasonInvalid'),
+              en: errors.reasonEn && t('recognition.reasonInvalid'),
+            }}
+            es={
+              <input
+                type="text"
+                value={state.reason}
+                maxLength={300}
+                onChange={(e) => dispatch({ type: 'reason', reason: e.target.value })}
+                data-testid="load-reason"
+              />
+            }
+            en={
+              <input
+                type="text"
+                value={state.reasonEn}
+                maxLength={300}
+                onChange={(e) => dispatch({ type: 'reason', reasonEn: e.target.value })}
+                data-testid="load-reason-en"
+              />
+            }
           />
-        </Field>
+        </div>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
-import { TableHead } from '@/components/ui/table';
+import { ActionsCell, CardRow, Cell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { formatDate, formatPoints } from '@/lib/format';
 import { ProgressBar } from './progress-bar';
 import { counts, type Action, type Entry } from './wizard-state';
@@ -92,16 +92,14 @@ export function ReviewStep({
             {t('review.incorrectTitle')}
           </h2>
           <p className="mb-2 text-sm text-slate-600">{t('review.incorrectHint')}</p>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="load-incorrect">
-              <TableHead columns={[{ label: t('review.email') }, { label: t('review.reason') }, { label: '', className: 'sr-only' }]} />
-              <tbody>
-                {shown.map((e) => (
-                  <IncorrectRow key={e.id} entry={e} running={running} dispatch={dispatch} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ResponsiveTable
+            data-testid="load-incorrect"
+            columns={[{ label: t('review.email') }, { label: t('review.reason') }, { label: t('review.actions') }]}
+          >
+            {shown.map((e) => (
+              <IncorrectRow key={e.id} entry={e} running={running} dispatch={dispatch} />
+            ))}
+          </ResponsiveTable>
           <Pagination page={Math.min(page, pages)} totalPages={pages} onChange={setPage} />
         </section>
       ) : (
@@ -113,17 +111,20 @@ export function ReviewStep({
           <summary className="cursor-pointer text-sm font-semibold text-slate-900">
             {t('review.correctTitle')} ({formatPoints(good.length)})
           </summary>
-          <table className="mt-2 w-full text-left text-sm" data-testid="load-correct">
-            <TableHead columns={[{ label: t('review.email') }, { label: t('review.person') }]} />
-            <tbody>
-              {good.slice((correctPage - 1) * PAGE, correctPage * PAGE).map((e) => (
-                <tr key={e.id} className="border-b border-slate-100 last:border-0">
-                  <td className="py-1.5 pr-4">{e.email}</td>
-                  <td className="py-1.5">{e.outcome?.status === 'correct' ? e.outcome.name : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ResponsiveTable
+            className="mt-2"
+            data-testid="load-correct"
+            columns={[{ label: t('review.email') }, { label: t('review.person') }]}
+          >
+            {good.slice((correctPage - 1) * PAGE, correctPage * PAGE).map((e) => (
+              <CardRow key={e.id}>
+                <Cell primary className="break-all">
+                  {e.email}
+                </Cell>
+                <Cell label={t('review.person')}>{e.outcome?.status === 'correct' ? e.outcome.name : ''}</Cell>
+              </CardRow>
+            ))}
+          </ResponsiveTable>
           <Pagination page={correctPage} totalPages={Math.ceil(good.length / PAGE)} onChange={setCorrectPage} />
         </details>
       )}
@@ -143,8 +144,8 @@ function IncorrectRow({ entry, running, dispatch }: { entry: Entry; running: boo
         ? t('review.reasons.FREQUENCY_LIMIT_ACTIVITY', { title: outcome.activity.title, date: formatDate(outcome.activity.date) })
         : t(`review.reasons.${outcome.reason}`);
   return (
-    <tr className="border-b border-slate-100 last:border-0" data-testid="load-incorrect-row">
-      <td className="py-1.5 pr-4">
+    <CardRow data-testid="load-incorrect-row">
+      <Cell primary>
         <form
           onSubmit={(ev) => {
             ev.preventDefault();
@@ -159,14 +160,14 @@ function IncorrectRow({ entry, running, dispatch }: { entry: Entry; running: boo
             }}
             disabled={disabled}
             aria-label={t('review.fix', { email: entry.email })}
-            className="w-full min-w-56 rounded-md border border-slate-300 px-2 py-1 font-mono text-sm"
+            className="w-full rounded-md border border-slate-300 px-2 py-1 font-mono text-sm md:min-w-56"
           />
         </form>
-      </td>
-      <td className={`py-1.5 pr-4 ${entry.outcome ? 'text-rose-800' : 'text-amber-800'}`} data-testid="load-incorrect-reason">
+      </Cell>
+      <Cell label={t('review.reason')} className={entry.outcome ? 'text-rose-800' : 'text-amber-800'} data-testid="load-incorrect-reason">
         {reason}
-      </td>
-      <td className="py-1.5 text-right">
+      </Cell>
+      <ActionsCell>
         <Button
           variant="ghost"
           className="py-1 text-rose-700"
@@ -176,7 +177,7 @@ function IncorrectRow({ entry, running, dispatch }: { entry: Entry; running: boo
         >
           {t('review.drop')}
         </Button>
-      </td>
-    </tr>
+      </ActionsCell>
+    </CardRow>
   );
 }

@@ -35,7 +35,9 @@ export interface WizardState {
   /** YYYY-MM-DD, as the date input gives it. */
   activityDate: string;
   points: string;
+  /** The reason in Spanish and in English (docs/architecture.md P10): at least one is written. */
   reason: string;
+  reasonEn: string;
   entries: Entry[];
   /** Every entry has the verdict of a review with the current recognition and points. */
   reviewed: boolean;
@@ -54,7 +56,7 @@ export type Action =
   | { type: 'reward'; rewardId: number | null; points: string; activityKind: ActivityKind | null }
   | { type: 'activity'; title?: string; date?: string }
   | { type: 'points'; points: string }
-  | { type: 'reason'; reason: string }
+  | { type: 'reason'; reason?: string; reasonEn?: string }
   | { type: 'go'; step: Step }
   | { type: 'reviewed'; of: Entry[]; outcomes: ReviewOutcome[]; pointsEach: number; accrualOpen: boolean }
   | { type: 'fix'; id: number; email: string }
@@ -77,6 +79,7 @@ export function initialState(): WizardState {
     activityDate: '',
     points: '',
     reason: '',
+    reasonEn: '',
     entries: [],
     reviewed: false,
     accrualOpen: true,
@@ -112,7 +115,7 @@ export function reducer(state: WizardState, action: Action): WizardState {
     case 'points':
       return { ...state, points: action.points, reviewed: false };
     case 'reason':
-      return { ...state, reason: action.reason };
+      return { ...state, reason: action.reason ?? state.reason, reasonEn: action.reasonEn ?? state.reasonEn };
     case 'go': {
       // Leaving the first step builds the list (again only when its source changed: fixes made in the review stay).
       if (state.step === 1 && action.step > 1 && (state.sourceChanged || state.entries.length === 0))
@@ -156,6 +159,7 @@ export interface StepErrors {
   reward?: 'required';
   points?: 'pointsInvalid';
   reason?: 'reasonInvalid';
+  reasonEn?: 'reasonInvalid';
   activityTitle?: 'titleInvalid';
   activityDate?: 'dateRequired' | 'dateRange';
 }
@@ -186,8 +190,12 @@ export function validate(state: WizardState, step: Step, window?: ActivityWindow
     if (!state.rewardId) errors.reward = 'required';
     const points = Number(state.points);
     if (!/^\d+$/.test(state.points.trim()) || points < 1 || points > MAX_LOAD_POINTS) errors.points = 'pointsInvalid';
+    // Each language written is 3 to 300 characters; at least one is written (the Spanish field says so when neither is).
     const reason = state.reason.trim();
-    if (reason.length < 3 || reason.length > 300) errors.reason = 'reasonInvalid';
+    const reasonEn = state.reasonEn.trim();
+    const badLength = (text: string) => text.length < 3 || text.length > 300;
+    if (reason ? badLength(reason) : !reasonEn) errors.reason = 'reasonInvalid';
+    if (reasonEn && badLength(reasonEn)) errors.reasonEn = 'reasonInvalid';
     if (state.activityKind) {
       const title = state.activityTitle.trim();
       if (title.length < bounds.name.min || title.length > bounds.name.max || activityKey(title).length < bounds.name.min)

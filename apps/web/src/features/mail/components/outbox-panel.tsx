@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { mailStatuses, type MailStatus } from '@rewards/shared/mail-rules';
 import { useTranslation } from '@/lib/use-translation';
 import { Pagination } from '@/components/ui/pagination';
-import { TableHead } from '@/components/ui/table';
+import { CardRow, Cell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { formatDateTime } from '@/lib/format';
 import { errorText } from '@/lib/error-text';
 import { useOutbox } from '../api/get-outbox';
@@ -49,49 +49,54 @@ export function OutboxPanel() {
       ) : outbox.data.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-600">{t('empty')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-4" aria-busy={outbox.isFetching}>
-          <table className="w-full text-left text-sm" data-testid="outbox-table">
-            <TableHead
-              columns={[
-                { label: t('columns.created') },
-                { label: t('columns.to') },
-                { label: t('columns.subject') },
-                { label: t('columns.status') },
-                { label: t('columns.attempts'), end: true },
-                { label: t('columns.lastError') },
-              ]}
-            />
-            <tbody>
-              {outbox.data.data.map((m) => (
-                <tr key={m.id} className="border-b border-slate-100 align-top last:border-0" data-testid="outbox-row">
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(m.createdAt)}</td>
-                  <td className="py-2 pr-4">
-                    {m.toAddress}
-                    <span className="mt-1 block text-xs text-slate-500" data-testid="outbox-channel">
-                      {t(`channel.${m.channel}`)}
-                    </span>
-                  </td>
-                  <td className="py-2 pr-4">
-                    <details>
-                      <summary className="cursor-pointer">{m.subject || t('unrenderable')}</summary>
-                      <pre className="mt-2 max-w-xl text-xs whitespace-pre-wrap text-slate-700">{m.bodyText}</pre>
-                    </details>
-                  </td>
-                  <td className="py-2 pr-4">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[m.status]}`}>
-                      {t(`status.${m.status}`)}
-                    </span>
-                    {m.sentAt && <span className="mt-1 block text-xs text-slate-500">{formatDateTime(m.sentAt)}</span>}
-                    {m.status === 'pending' && m.attempts > 0 && (
-                      <span className="mt-1 block text-xs text-slate-500">{t('nextAttempt', { at: formatDateTime(m.sendAfter) })}</span>
-                    )}
-                  </td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{m.attempts}</td>
-                  <td className="py-2 text-xs break-words text-rose-800">{m.lastError ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div>
+          <ResponsiveTable
+            data-testid="outbox-table"
+            busy={outbox.isFetching}
+            columns={[
+              { label: t('columns.created') },
+              { label: t('columns.to') },
+              { label: t('columns.subject') },
+              { label: t('columns.status') },
+              { label: t('columns.attempts'), end: true },
+              { label: t('columns.lastError') },
+            ]}
+          >
+            {outbox.data.data.map((m) => (
+              <CardRow key={m.id} className="align-top" data-testid="outbox-row">
+                <Cell label={t('columns.created')} className="md:whitespace-nowrap">
+                  {formatDateTime(m.createdAt)}
+                </Cell>
+                <Cell primary>
+                  <span className="break-all max-md:font-medium max-md:text-slate-900">{m.toAddress}</span>
+                  <span className="mt-1 block text-xs text-slate-500" data-testid="outbox-channel">
+                    {t(`channel.${m.channel}`)}
+                  </span>
+                </Cell>
+                <Cell label={t('columns.subject')}>
+                  <details>
+                    <summary className="cursor-pointer">{m.subject || t('unrenderable')}</summary>
+                    <pre className="mt-2 max-w-xl text-xs whitespace-pre-wrap text-slate-700">{m.bodyText}</pre>
+                  </details>
+                </Cell>
+                <Cell label={t('columns.status')}>
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[m.status]}`}>
+                    {t(`status.${m.status}`)}
+                  </span>
+                  {m.sentAt && <span className="mt-1 block text-xs text-slate-500">{formatDateTime(m.sentAt)}</span>}
+                  {m.status === 'pending' && m.attempts > 0 && (
+                    <span className="mt-1 block text-xs text-slate-500">{t('nextAttempt', { at: formatDateTime(m.sendAfter) })}</span>
+                  )}
+                </Cell>
+                <Cell label={t('columns.attempts')} end>
+                  {m.attempts}
+                </Cell>
+                <Cell label={t('columns.lastError')} className={`text-xs break-words text-rose-800 ${m.lastError ? '' : 'max-md:hidden'}`}>
+                  {m.lastError ?? ''}
+                </Cell>
+              </CardRow>
+            ))}
+          </ResponsiveTable>
           <Pagination page={outbox.data.page} totalPages={outbox.data.totalPages} onChange={setPage} />
         </div>
       )}

@@ -5,6 +5,9 @@ import { api } from '@/lib/api';
 
 export const notificationsKey = ['notifications'] as const;
 
+/** How many of the latest the home page's block shows. */
+export const HOME_NOTIFICATIONS_SHOWN = 3;
+
 /** `GET /api/notifications/`: the session user's notifications, newest first, and the count of active ones. */
 export const notificationsQueryOptions = (query: Partial<NotificationListQuery> & { page: number; pageSize: number }) =>
   queryOptions({

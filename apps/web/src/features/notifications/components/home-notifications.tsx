@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
-import { useLatestNotifications } from '../api/get-notifications';
+import { HOME_NOTIFICATIONS_SHOWN, useLatestNotifications } from '../api/get-notifications';
 import { NotificationEntry } from './notification-entry';
 
 /** The home page's notifications block (docs/architecture.md P2): the latest few and a link to all of them. */
 export function HomeNotifications() {
   const { t } = useTranslation('notifications');
   const latest = useLatestNotifications(true);
-  const items = latest.data?.data.slice(0, 3) ?? [];
+  const items = latest.data?.data.slice(0, HOME_NOTIFICATIONS_SHOWN) ?? [];
   return (
     <section className="mb-8" aria-labelledby="home-notifications" data-testid="home-notifications">
       <div className="mb-3 flex items-baseline justify-between gap-3">

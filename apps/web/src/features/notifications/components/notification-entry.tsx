@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { describeNotification, notificationLink } from '@rewards/shared/notification-text';
+import type { Language } from '@rewards/shared/enums';
 import type { Notification } from '@rewards/shared/notifications';
 import { useTranslation } from '@/lib/use-translation';
 import { formatDateTime } from '@/lib/format';
@@ -9,9 +10,10 @@ import { useMarkNotificationViewed } from '../api/mark-notification-viewed';
 
 /** The text of a notification in the reader's language, from its item type and what it refers to. */
 export function useNotificationText() {
-  const { t } = useTranslation('notifications');
+  const { t, i18n } = useTranslation('notifications');
   return (n: Notification) => {
-    const text = describeNotification(n);
+    // Content quoted in both languages (a product's name, a challenge's title) comes in the reader's.
+    const text = describeNotification(n, i18n.language as Language);
     if (text.key === 'orderStatus') {
       return t('text.orderStatus', { id: text.values.id, status: t(`common:orders.status.${text.values.status}`) });
     }

@@ -4,21 +4,33 @@ import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Tabs } from '@/components/ui/tabs';
-import { useRealtimeOnline } from '@/lib/socket';
+import { useRealtimeStatus, type RealtimeStatus } from '@/lib/socket';
 import { toast } from '@/lib/toast';
 import { errorText } from '@/lib/error-text';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsViewed } from '../api/mark-notification-viewed';
+import { useLiveNotifications } from '../api/use-live-notifications';
 import { NotificationEntry } from './notification-entry';
 
-/** The /notifications list: newest first, paged, all or only unseen; loading, empty and error states. */
-export function NotificationsList() {
+const dots: Record<RealtimeStatus, string> = {
+  connecting: 'bg-amber-500 motion-safe:animate-pulse',
+  online: 'bg-emerald-500',
+  offline: 'bg-slate-400',
+};
+
+/**
+ * The /notifications list: newest first, paged, all or only unseen; loading, empty and error states. It
+ * keeps the realtime connection itself (shared with the header's menu), so its live indicator says
+ * "connecting" until the connection is known, then "live", or "offline" only when it is.
+ */
+export function NotificationsList({ userId }: { userId: number | null }) {
   const { t } = useTranslation('notifications');
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<'all' | 'active'>('all');
   const list = useNotifications({ page, pageSize: NOTIFICATIONS_PAGE_SIZE, ...(filter === 'active' ? { active: true } : {}) });
   const markAll = useMarkAllNotificationsViewed();
-  const online = useRealtimeOnline();
+  useLiveNotifications(userId);
+  const status = useRealtimeStatus();
 
   return (
     <div>
@@ -36,13 +48,16 @@ export function NotificationsList() {
           ]}
         />
         <div className="flex items-center gap-3">
+          {/* As wide as its longest word, so the button beside it never moves when it changes. */}
           <span
-            className="inline-flex items-center gap-1.5 text-xs text-slate-600"
+            role="status"
+            className="inline-flex min-w-28 items-center justify-end gap-1.5 text-xs text-slate-600"
             data-testid="realtime-status"
-            data-online={online ? '1' : '0'}
+            data-status={status}
+            data-online={status === 'online' ? '1' : '0'}
           >
-            <span className={`h-2 w-2 rounded-full ${online ? 'bg-emerald-500' : 'bg-slate-400'}`} aria-hidden="true" />
-            {online ? t('online') : t('offline')}
+            <span className={`h-2 w-2 rounded-full ${dots[status]}`} aria-hidden="true" />
+            {{ connecting: t('connecting'), online: t('online'), offline: t('offline') }[status]}
           </span>
           <Button
             variant="secondary"

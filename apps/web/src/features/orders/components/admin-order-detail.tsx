@@ -1,4 +1,5 @@
 import { useTranslation } from '@/lib/use-translation';
+import { Localized, useContent } from '@/components/ui/localized';
 import { TableHead } from '@/components/ui/table';
 import { useErrorText } from '@/lib/error-text';
 import { formatPoints } from '@/lib/format';
@@ -12,6 +13,7 @@ import { OrderTimeline } from './order-timeline';
 /** /admin/orders/{id}: the order, its lines, its comment, its timeline (with edits), its moves and its administration. */
 export function AdminOrderDetail({ id, onDeleted }: { id: number; onDeleted?: () => void }) {
   const { t } = useTranslation('admin');
+  const content = useContent();
   const errorText = useErrorText();
   const order = useOrder(id);
   // Read once the order is there: a missing order is said once, not twice.
@@ -38,7 +40,7 @@ export function AdminOrderDetail({ id, onDeleted }: { id: number; onDeleted?: ()
             <tbody>
               {order.data.lines.map((l) => (
                 <tr key={l.id} className="border-b border-slate-100 last:border-0">
-                  <td className="py-2">{l.name}</td>
+                  <Localized as="td" value={content(l, 'name')} className="py-2" />
                   <td className="py-2 text-right tabular-nums">{l.quantity}</td>
                   <td className="py-2 text-right tabular-nums">{formatPoints(l.price * l.quantity)}</td>
                 </tr>

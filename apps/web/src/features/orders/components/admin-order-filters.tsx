@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { OrderStatus } from '@rewards/shared/enums';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import type { AdminOrderFilters as Filters } from '../api/get-admin-orders';
 
 const input = 'rounded-md border border-slate-300 px-2 py-1.5 text-sm';
@@ -85,16 +86,16 @@ export function AdminOrderFilters({
         </label>
       )}
       {(['from', 'to'] as const).map((end) => (
-        <label key={end} className="flex flex-col gap-1">
-          {t(`orders.${end}Date`)}
-          <input
-            type="date"
+        <div key={end} className="flex w-44 flex-col gap-1">
+          <label htmlFor={`order-filter-${end}`}>{t(`orders.${end}Date`)}</label>
+          <DateInput
+            id={`order-filter-${end}`}
             className={input}
             value={filters[end] ?? ''}
             aria-invalid={badRange || undefined}
-            onChange={(e) => onChange({ [end]: e.target.value || undefined })}
+            onChange={(value) => onChange({ [end]: value || undefined })}
           />
-        </label>
+        </div>
       ))}
       {badRange && (
         <p role="alert" className="font-medium text-rose-700">

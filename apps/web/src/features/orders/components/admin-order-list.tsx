@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '@/lib/use-translation';
+import { markedText, useContent } from '@/components/ui/localized';
 import { Pagination } from '@/components/ui/pagination';
 import { useErrorText } from '@/lib/error-text';
 import { useAdminOrders, type AdminOrderFilters as Filters } from '../api/get-admin-orders';
@@ -11,6 +12,7 @@ import { OrderHeader } from './order-header';
 /** /admin/orders: the filters (archived ones on request), the orders with their moves and administration, and paging. */
 export function AdminOrderList({ stores }: { stores: { id: number; title: string }[] }) {
   const { t } = useTranslation('admin');
+  const content = useContent();
   const errorText = useErrorText();
   const [filters, setFilters] = useState<Filters>({ page: 1 });
   const orders = useAdminOrders(filters);
@@ -30,7 +32,9 @@ export function AdminOrderList({ stores }: { stores: { id: number; title: string
         {orders.data?.data.map((o) => (
           <li key={o.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="admin-order" data-order-id={o.id}>
             <OrderHeader order={o} link />
-            <p className="mt-1 text-sm text-slate-700">{o.lines.map((l) => `${l.name} × ${l.quantity}`).join(' · ')}</p>
+            <p className="mt-1 text-sm text-slate-700">
+              {o.lines.map((l) => `${markedText(content(l, 'name'))} × ${l.quantity}`).join(' · ')}
+            </p>
             <OrderActions order={o} />
             <OrderAdminTools order={o} />
           </li>

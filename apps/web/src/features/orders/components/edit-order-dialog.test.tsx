@@ -25,6 +25,7 @@ const line = (id: number, productId: number, name: string, quantity: number, pri
   id,
   productId,
   name,
+  nameEn: '',
   picture: null,
   quantity,
   price,
@@ -111,13 +112,16 @@ describe('EditOrderDialog', () => {
     expect(quantity('Termo').getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByText('¡Muy corto!')).toBeTruthy();
 
-    answer = error(422, 'NOT_ENOUGH_POINTS', { total: 250, balance: 120 });
+    // Refusals worded for the administrator: the customer's name and balance, the product and its stock.
+    answer = error(422, 'CUSTOMER_NOT_ENOUGH_POINTS', { userId: 7, name: 'Ana', total: 250, balance: 120 });
     fireEvent.click(save());
-    expect(await screen.findByText('El cliente no tiene puntos suficientes para esta diferencia (saldo: 120)')).toBeTruthy();
+    expect(
+      await screen.findByText('Ana no tiene puntos suficientes para este cambio: requiere 250 puntos más y su saldo actual es de 120'),
+    ).toBeTruthy();
 
-    answer = error(422, 'OUT_OF_STOCK', { productId: 102, name: 'Gorra' });
+    answer = error(422, 'STOCK_BELOW_ZERO', { productId: 102, name: 'Gorra', stock: 0, delta: -1 });
     fireEvent.click(save());
-    expect(await screen.findByText('no hay stock suficiente')).toBeTruthy();
+    expect(await screen.findByText('Este cambio dejaría a Gorra con stock negativo (stock actual 0)')).toBeTruthy();
 
     answer = error(409, 'ORDER_NOT_EDITABLE', { status: 4 });
     fireEvent.click(save());

@@ -5,6 +5,7 @@ import type { Order, OrderEdit, orderEditSchema } from '@rewards/shared/orders';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { Localized, useContent } from '@/components/ui/localized';
 import { FormActions, FormError } from '@/components/ui/form-actions';
 import { ApiError } from '@/lib/api';
 import { useErrorText } from '@/lib/error-text';
@@ -34,6 +35,7 @@ export function pointsDifference(order: Order, quantities: readonly { lineId: un
  */
 export function EditOrderForm({ order, onDone }: { order: Order; onDone: () => void }) {
   const { t } = useTranslation('admin');
+  const content = useContent();
   const message = useFieldMessage();
   const errorText = useErrorText();
   const edit = useEditOrder();
@@ -57,12 +59,12 @@ export function EditOrderForm({ order, onDone }: { order: Order; onDone: () => v
   function showServerError(err: unknown, sent: OrderEdit): boolean {
     if (!(err instanceof ApiError)) return false;
     const indexOfLine = (lineId: number | undefined) => order.lines.findIndex((l) => l.id === lineId);
-    if (err.code === 'NOT_ENOUGH_POINTS') {
-      const { balance } = (err.details ?? {}) as { balance?: number };
-      form.setError('root.points', { message: t('orders.edit.notEnoughPoints', { balance: formatPoints(balance ?? 0) }) });
+    // Worded for the administrator by the server: the customer's name, what the change takes and their balance.
+    if (err.code === 'CUSTOMER_NOT_ENOUGH_POINTS') {
+      form.setError('root.points', { message: errorText(err) });
       return true;
     }
-    if (err.code === 'OUT_OF_STOCK') {
+    if (err.code === 'STOCK_BELOW_ZERO') {
       const i = order.lines.findIndex((l) => l.productId === (err.details as { productId?: number } | undefined)?.productId);
       if (i < 0) return false;
       form.setError(`lines.${i}.quantity`, { message: errorText(err) });
@@ -126,7 +128,7 @@ export function EditOrderForm({ order, onDone }: { order: Order; onDone: () => v
             return (
               <tr key={line.id} className="border-b border-slate-100 align-top last:border-0" data-testid="edit-line">
                 <td className={`py-2 ${removed ? 'text-slate-500 line-through' : ''}`}>
-                  {line.name}
+                  <Localized value={content(line, 'name')} />
                   <span className="block text-xs text-slate-600">{t('orders.edit.each', { points: formatPoints(line.price) })}</span>
                 </td>
                 <td className="py-2 text-right tabular-nums">{line.quantity}</td>
@@ -136,7 +138,7 @@ export function EditOrderForm({ order, onDone }: { order: Order; onDone: () => v
                     min={0}
                     max={CART_MAX_QUANTITY}
                     step={1}
-                    aria-label={t('orders.edit.quantityOf', { name: line.name })}
+                    aria-label={t('orders.edit.quantityOf', { name: content(line, 'name').text })}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `edit-line-${line.id}-error` : undefined}
                     className={`w-20 rounded-md border px-2 py-1 text-right tabular-nums ${error ? 'border-rose-500' : 'border-slate-300'}`}

@@ -31,7 +31,7 @@ const order = (status: number, archived = false): Order => ({
   comment: null,
   archived,
   createdAt: '2026-03-01T10:00:00.000Z',
-  lines: [{ id: 1, productId: 2, name: 'Termo', picture: null, quantity: 3, price: 100, status }],
+  lines: [{ id: 1, productId: 2, name: 'Termo', nameEn: '', picture: null, quantity: 3, price: 100, status }],
   tracking: [],
 });
 const buttons = () => screen.queryAllByRole('button').map((b) => b.textContent);
@@ -90,8 +90,8 @@ describe('OrderTimeline', () => {
         points: 200,
         changes: {
           lines: [
-            { lineId: 1, productId: 2, name: 'Termo', from: 3, to: 1 },
-            { lineId: 3, productId: 4, name: 'Gorra', from: 1, to: 0 },
+            { lineId: 1, productId: 2, name: 'Termo', nameEn: '', from: 3, to: 1 },
+            { lineId: 3, productId: 4, name: 'Gorra', nameEn: '', from: 1, to: 0 },
           ],
           comment: { from: null, to: 'Pasa por recepción' },
         },

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Order } from '@rewards/shared/orders';
 import { useTranslation } from '@/lib/use-translation';
 import { formatDateTime, formatPoints } from '@/lib/format';
+import { OrderStatusBadge } from './order-status-badge';
 
 /** An order's number (a link to its page in the list), status, customer, date and total. */
 export function OrderHeader({ order, link = false }: { order: Order; link?: boolean }) {
@@ -17,9 +18,7 @@ export function OrderHeader({ order, link = false }: { order: Order; link?: bool
           t('orders.one', { id: order.id })
         )}
       </h2>
-      <span className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-800" data-testid="admin-order-status">
-        {t(`orders.status.${order.status}`, { ns: 'common' })}
-      </span>
+      <OrderStatusBadge status={order.status} testId="admin-order-status" />
       <span className="text-sm text-slate-800">
         {order.customer.name} <span className="text-slate-500">· {order.customer.email}</span>
       </span>

@@ -1,13 +1,16 @@
 import type { OrderTracking } from '@rewards/shared/orders';
 import { useTranslation } from '@/lib/use-translation';
 import { formatDateTime, formatPoints } from '@/lib/format';
+import { useContent } from '@/components/ui/localized';
 
 /** What an edit did, in words: each line's new quantity (or its removal), the comment, the points moved. */
 function EditSummary({ edit }: { edit: NonNullable<OrderTracking['edit']> }) {
   const { t } = useTranslation();
-  const parts = edit.changes.lines.map((l) =>
-    l.to === 0 ? t('orders.edit.lineRemoved', { name: l.name }) : t('orders.edit.lineChanged', { name: l.name, from: l.from, to: l.to }),
-  );
+  const content = useContent();
+  const parts = edit.changes.lines.map((l) => {
+    const name = content(l, 'name').text;
+    return l.to === 0 ? t('orders.edit.lineRemoved', { name }) : t('orders.edit.lineChanged', { name, from: l.from, to: l.to });
+  });
   if (edit.changes.comment) parts.push(edit.changes.comment.to ? t('orders.edit.commentSet') : t('orders.edit.commentCleared'));
   if (edit.points > 0) parts.push(t('orders.edit.refunded', { points: formatPoints(edit.points) }));
   if (edit.points < 0) parts.push(t('orders.edit.charged', { points: formatPoints(-edit.points) }));

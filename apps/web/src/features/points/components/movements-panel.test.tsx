@@ -93,7 +93,7 @@ describe('MovementsPanel', () => {
     renderWithProviders(<MovementsPanel />, i18n);
     await screen.findByText('Reconocimiento');
     fireEvent.click(screen.getByRole('radio', { name: 'Personalizado' }));
-    expect(screen.getByLabelText('Desde').getAttribute('max')).toBe('2025-03-10');
+    expect(screen.getByLabelText('Desde').getAttribute('data-max')).toBe('2025-03-10');
     fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2025-02-01' } });
     await waitFor(() => expect(lastPeriod(calls)).toEqual({ from: '2025-02-01', to: null, page: '1' }));
     const asked = movementCalls(calls).length;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MOVEMENTS_PAGE_SIZE } from '@rewards/shared/pages';
+import type { Language } from '@rewards/shared/enums';
 import type { MovementPeriod } from '@rewards/shared/points';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,7 @@ import { isReversed, PeriodPicker, periodOf, type Preset } from './period-picker
 
 /** /account's movements: the period, the page of movements, and the PDF statement of the same period. */
 export function MovementsPanel() {
-  const { t } = useTranslation('points');
+  const { t, i18n } = useTranslation('points');
   const errorText = useErrorText();
   const calendar = useProgramCalendar();
   const [preset, setPreset] = useState<Preset>('year');
@@ -30,7 +31,7 @@ export function MovementsPanel() {
     if (!period) return;
     setDownloading(true);
     try {
-      await downloadStatement(period);
+      await downloadStatement(period, i18n.language as Language);
       toast.success(t('account.downloaded'));
     } catch (err) {
       toast.error(errorText(err));
@@ -40,7 +41,11 @@ export function MovementsPanel() {
   };
 
   return (
-    <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="movements-title">
+    <section
+      className="mt-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+      aria-labelledby="movements-title"
+      data-testid="movements-panel"
+    >
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <h2 id="movements-title" className="text-lg font-semibold">
           {t('account.movements')}

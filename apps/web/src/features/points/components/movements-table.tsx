@@ -3,7 +3,7 @@ import type { MovementLine } from '@rewards/shared/points';
 import { useTranslation } from '@/lib/use-translation';
 import { TableHead } from '@/components/ui/table';
 import { formatDateTime, formatPoints } from '@/lib/format';
-import { currentLanguage } from '@/lib/i18n';
+import { useLanguage } from '@/components/ui/localized';
 
 function useColumns() {
   const { t } = useTranslation('points');
@@ -18,6 +18,7 @@ function useColumns() {
 /** Movements as a table: when, what (in the reader's language), which kind, and the signed points. */
 export function MovementsTable({ movements }: { movements: MovementLine[] }) {
   const { t } = useTranslation('points');
+  const lang = useLanguage();
   const columns = useColumns();
   return (
     <div className="overflow-x-auto">
@@ -27,7 +28,7 @@ export function MovementsTable({ movements }: { movements: MovementLine[] }) {
           {movements.map((m) => (
             <tr key={m.id} className="border-b border-slate-100 last:border-0">
               <td className="py-2 pr-4 whitespace-nowrap text-slate-600">{formatDateTime(m.createdAt)}</td>
-              <td className="py-2 pr-4 text-slate-900">{describeMovement(m, currentLanguage())}</td>
+              <td className="py-2 pr-4 text-slate-900">{describeMovement(m, lang)}</td>
               <td className="hidden py-2 pr-4 text-slate-600 sm:table-cell">{t(`account.kinds.${m.kind}`)}</td>
               <td className={`py-2 text-right font-semibold tabular-nums ${m.value > 0 ? 'text-emerald-700' : 'text-slate-900'}`}>
                 {m.value > 0 ? '+' : '−'}

@@ -2,6 +2,7 @@ import type { MovementPeriod } from '@rewards/shared/points';
 import { addDays } from '@rewards/shared/days';
 import type { ProgramCalendar } from '@rewards/shared/program';
 import { useTranslation } from '@/lib/use-translation';
+import { DateInput } from '@/components/ui/date-input';
 
 export const presets = ['year', 'days30', 'all', 'custom'] as const;
 export type Preset = (typeof presets)[number];
@@ -33,11 +34,17 @@ export function PeriodPicker({
   onPreset: (preset: Preset) => void;
   onCustom: (custom: MovementPeriod) => void;
 }) {
-  const { t } = useTranslation('points');
+  // With the date fields' texts: choosing "custom" shows them at once.
+  const { t } = useTranslation(['points', 'controls']);
   const invalidRange = preset === 'custom' && isReversed(custom);
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3">
-      <div role="radiogroup" aria-label={t('account.period')} className="inline-flex flex-wrap rounded-lg border border-slate-300 p-0.5">
+      {/* On a phone the whole width in two equal columns (four options do not fit one row at 390 px); one row from sm up. */}
+      <div
+        role="radiogroup"
+        aria-label={t('account.period')}
+        className="grid w-full grid-cols-2 gap-0.5 rounded-lg border border-slate-300 p-0.5 sm:inline-flex sm:w-auto sm:gap-0"
+      >
         {presets.map((p) => (
           <button
             key={p}
@@ -45,7 +52,7 @@ export function PeriodPicker({
             role="radio"
             aria-checked={preset === p}
             onClick={() => onPreset(p)}
-            className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600 ${preset === p ? 'bg-indigo-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+            className={`min-w-0 truncate rounded-md px-1.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600 sm:px-3 ${preset === p ? 'bg-indigo-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
           >
             {t(`account.periods.${p}`)}
           </button>
@@ -54,17 +61,18 @@ export function PeriodPicker({
       {preset === 'custom' && (
         <div className="flex flex-wrap items-end gap-3">
           {(['from', 'to'] as const).map((end) => (
-            <label key={end} className="text-sm">
-              <span className="block font-medium text-slate-800">{t(`account.${end}`)}</span>
-              <input
-                type="date"
+            <div key={end} className="w-44 text-sm">
+              <label htmlFor={`period-${end}`} className="block font-medium text-slate-800">
+                {t(`account.${end}`)}
+              </label>
+              <DateInput
+                id={`period-${end}`}
                 value={custom[end] ?? ''}
                 max={today}
-                onChange={(e) => onCustom({ ...custom, [end]: e.target.value || undefined })}
-                className="rounded-md border border-slate-300 px-3 py-1.5"
+                onChange={(value) => onCustom({ ...custom, [end]: value || undefined })}
                 aria-invalid={invalidRange || undefined}
               />
-            </label>
+            </div>
           ))}
           {invalidRange && (
             <p role="alert" className="text-sm font-medium text-rose-700">

@@ -3,9 +3,12 @@ import type { Product } from '@rewards/shared/products';
 import { useTranslation } from '@/lib/use-translation';
 import { formatPoints } from '@/lib/format';
 import { srcSet, variantUrl } from '@/lib/images';
+import { Localized, useContent } from '@/components/ui/localized';
 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const { t } = useTranslation();
+  const content = useContent();
+  const name = content(product, 'name');
   const picture = product.images[0]?.url;
   return (
     <Link
@@ -19,7 +22,8 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             src={variantUrl(picture, 300)}
             srcSet={srcSet(picture)}
             sizes="(min-width: 1024px) 220px, 45vw"
-            alt={product.name}
+            alt={name.text}
+            lang={name.fallback ? name.lang : undefined}
             width={300}
             height={300}
             loading={eager ? 'eager' : 'lazy'}
@@ -40,7 +44,11 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
       </div>
       {/* Two lines for the name whatever its length: every card, and its skeleton, is the same height. */}
       <div className="flex flex-col gap-1 p-3">
-        <span className="line-clamp-2 h-10 text-sm leading-5 font-medium text-slate-900 group-hover:text-indigo-800">{product.name}</span>
+        <Localized
+          value={name}
+          className="line-clamp-2 h-10 text-sm leading-5 font-medium text-slate-900 group-hover:text-indigo-800"
+          data-testid="product-name"
+        />
         <span className="h-5 text-sm leading-5 font-bold text-indigo-800" data-testid="product-price">
           {t('product.price', { points: formatPoints(product.price) })}
         </span>

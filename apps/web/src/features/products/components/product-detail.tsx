@@ -7,6 +7,7 @@ import { Page } from '@/components/ui/page';
 import { errorCode, useErrorText } from '@/lib/error-text';
 import { formatPoints } from '@/lib/format';
 import { srcSet, variantUrl } from '@/lib/images';
+import { Localized, useContent } from '@/components/ui/localized';
 import { countView } from '../api/count-view';
 
 /**
@@ -15,6 +16,8 @@ import { countView } from '../api/count-view';
  */
 export function ProductDetail({ product: p, actions }: { product: Product; actions: (quantity: number) => ReactNode }) {
   const { t } = useTranslation();
+  const content = useContent();
+  const name = content(p, 'name');
   const [picture, setPicture] = useState(0);
   const [quantity, setQuantity] = useState(1);
   const counted = useRef<number | null>(null);
@@ -34,7 +37,8 @@ export function ProductDetail({ product: p, actions }: { product: Product; actio
             src={variantUrl(current.url, 1200)}
             srcSet={srcSet(current.url)}
             sizes="(min-width: 768px) 600px, 100vw"
-            alt={p.name}
+            alt={name.text}
+            lang={name.fallback ? name.lang : undefined}
             width={600}
             height={600}
             className="aspect-square w-full rounded-xl border border-slate-200 bg-white object-cover"
@@ -59,16 +63,24 @@ export function ProductDetail({ product: p, actions }: { product: Product; actio
         )}
       </div>
       <div className="space-y-4">
-        <Link to={`/category/${p.categorySlug}`} className="text-sm font-medium text-indigo-700 hover:underline">
-          {p.categoryTitle}
-        </Link>
+        <Localized
+          as={Link}
+          to={`/category/${p.categorySlug}`}
+          value={content(p, 'categoryTitle')}
+          className="text-sm font-medium text-indigo-700 hover:underline"
+        />
         <p className="text-2xl font-bold text-indigo-800" data-testid="product-page-price">
           {t('product.price', { points: formatPoints(p.price) })}
         </p>
         <p className={`text-sm font-medium ${p.stock > 0 ? 'text-emerald-700' : 'text-rose-700'}`} data-testid="availability">
           {p.stock > 0 ? t('product.available', { count: p.stock }) : t('product.soldOut')}
         </p>
-        <p className="whitespace-pre-line text-slate-700">{p.description}</p>
+        <Localized
+          as="p"
+          value={content(p, 'description')}
+          className="whitespace-pre-line text-slate-700"
+          data-testid="product-description"
+        />
         {p.stock > 0 && (
           <label className="flex items-center gap-2 text-sm">
             {t('product.quantity')}

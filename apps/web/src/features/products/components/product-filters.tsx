@@ -1,6 +1,7 @@
 import type { Category } from '@rewards/shared/categories';
 import { useTranslation } from '@/lib/use-translation';
 import { ActiveFilter, FilterSelect, SearchForm } from '@/components/ui/list-toolbar';
+import { markedText, useContent } from '@/components/ui/localized';
 import type { ListSearch } from '@/components/ui/use-list-filters';
 
 export interface ProductFilterValues {
@@ -27,6 +28,7 @@ export function ProductFilters({
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation('admin');
+  const content = useContent();
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3">
       <SearchForm id="product-search" label={t('inventory.search')} button={t('users.searchButton')} {...search} />
@@ -38,7 +40,7 @@ export function ProductFilters({
         <option value="">{t('inventory.allCategories')}</option>
         {categories.map((c) => (
           <option key={c.id} value={c.id}>
-            {c.title}
+            {markedText(content(c, 'title'))}
           </option>
         ))}
       </FilterSelect>

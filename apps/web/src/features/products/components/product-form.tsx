@@ -5,9 +5,11 @@ import { MAX_PRODUCT_PICTURES } from '@rewards/shared/product-rules';
 import type { Product, productFormSchema } from '@rewards/shared/products';
 import { useTranslation } from '@/lib/use-translation';
 import { toast } from '@/lib/toast';
+import { BilingualField } from '@/components/ui/bilingual-field';
 import { Field } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
 import { ImageInput } from '@/components/ui/image-input';
+import { markedText, useContent } from '@/components/ui/localized';
 import { errorCode, useErrorText } from '@/lib/error-text';
 import { applyServerErrors, toFormData } from '@/lib/form-errors';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
@@ -17,7 +19,7 @@ import { useSaveProduct } from '../api/save-product';
 type Values = z.input<typeof productFormSchema>;
 /** The shared schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
 const resolver = lazyZodResolver(() => import('@rewards/shared/products').then((m) => m.productFormSchema));
-const fieldNames = ['name', 'description', 'categoryId', 'price', 'stock', 'featured'] as const;
+const fieldNames = ['name', 'nameEn', 'description', 'descriptionEn', 'categoryId', 'price', 'stock', 'featured'] as const;
 
 /** Create or edit a product with several pictures; a changed stock figure is recorded in the stock ledger. */
 export function ProductForm({
@@ -28,10 +30,11 @@ export function ProductForm({
 }: {
   storeId: number;
   product?: Product;
-  categories: { id: number; title: string }[];
+  categories: { id: number; title: string; titleEn?: string }[];
   onDone: () => void;
 }) {
   const { t } = useTranslation(['admin', 'errors']);
+  const content = useContent();
   const message = useFieldMessage();
   const errorText = useErrorText();
   const save = useSaveProduct();
@@ -42,7 +45,9 @@ export function ProductForm({
     resolver,
     defaultValues: {
       name: product?.name ?? '',
+      nameEn: product?.nameEn ?? '',
       description: product?.description ?? '',
+      descriptionEn: product?.descriptionEn ?? '',
       categoryId: product?.categoryId ?? ('' as unknown as number),
       price: product?.price ?? ('' as unknown as number),
       stock: product?.stock ?? 0,
@@ -78,21 +83,31 @@ export function ProductForm({
   return (
     <form onSubmit={submit} onFocusCapture={resolver.prefetch} noValidate className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <Field label={t('fields.name')} error={message(errors.name?.message)}>
-          <input {...form.register('name')} maxLength={120} />
-        </Field>
+        <BilingualField
+          label={t('fields.name')}
+          required
+          errors={{ es: message(errors.name?.message), en: message(errors.nameEn?.message) }}
+          es={<input {...form.register('name')} maxLength={120} />}
+          en={<input {...form.register('nameEn')} maxLength={120} />}
+          testId="field-name"
+        />
       </div>
       <div className="sm:col-span-2">
-        <Field label={t('fields.description')} error={message(errors.description?.message)}>
-          <textarea {...form.register('description')} rows={4} maxLength={2000} />
-        </Field>
+        <BilingualField
+          label={t('fields.description')}
+          required
+          errors={{ es: message(errors.description?.message), en: message(errors.descriptionEn?.message) }}
+          es={<textarea {...form.register('description')} rows={4} maxLength={2000} />}
+          en={<textarea {...form.register('descriptionEn')} rows={4} maxLength={2000} />}
+          testId="field-description"
+        />
       </div>
       <Field label={t('fields.category')} error={message(errors.categoryId?.message)}>
         <select {...form.register('categoryId')}>
           <option value="">{t('fields.choose')}</option>
           {categories.map((c) => (
             <option key={c.id} value={c.id}>
-              {c.title}
+              {markedText(content(c, 'title'))}
             </option>
           ))}
         </select>

@@ -3,14 +3,28 @@ import { useInView } from '@/lib/use-in-view';
 import { useProductRow, type ProductRowKind } from '../api/get-product-rows';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 
-/** One home row (featured, new, recommended, most viewed, last shopping), loading on its own when it nears the screen. */
-export function ProductRow({ kind, title, userId }: { kind: ProductRowKind; title: string; userId: number | null }) {
+/**
+ * One home row (featured, new, recommended, most viewed, last shopping). A row of the first screen
+ * (`firstScreen`) came with the page and paints with it; a row below the fold
+ * loads on its own when it nears the screen, skeleton cards of the cards' size holding its place meanwhile.
+ */
+export function ProductRow({
+  kind,
+  title,
+  userId,
+  firstScreen = false,
+}: {
+  kind: ProductRowKind;
+  title: string;
+  userId: number | null;
+  firstScreen?: boolean;
+}) {
   const { t } = useTranslation();
   const { ref, inView } = useInView<HTMLElement>();
-  const row = useProductRow(kind, userId, inView);
+  const row = useProductRow(kind, userId, firstScreen || inView);
   if (row.isSuccess && row.data.length === 0) return null;
   return (
-    <section ref={ref} className="mb-8" aria-labelledby={`row-${kind}`} aria-busy={row.isPending}>
+    <section ref={ref} className="mb-8" aria-labelledby={`row-${kind}`} aria-busy={row.isPending} data-testid={`row-${kind}`}>
       <h2 id={`row-${kind}`} className="mb-3 text-lg font-semibold">
         {title}
       </h2>

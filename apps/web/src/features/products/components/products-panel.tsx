@@ -8,6 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { useListFilters } from '@/components/ui/use-list-filters';
 import { lazyForm } from '@/components/ui/lazy-form';
+import { useContent } from '@/components/ui/localized';
 import { useAdminProducts } from '../api/get-admin-products';
 import { useProductAction } from '../api/product-action';
 import { ProductFilters, type ProductFilterValues } from './product-filters';
@@ -30,6 +31,7 @@ export function ProductsPanel({
   stockForm: (product: Product, onDone: () => void) => ReactNode;
 }) {
   const { t } = useTranslation('admin');
+  const content = useContent();
   const list = useListFilters<ProductFilterValues>({ page: 1 });
   const products = useAdminProducts({ storeId, pageSize: 20, ...list.filters });
   const action = useProductAction();
@@ -50,7 +52,7 @@ export function ProductsPanel({
         fetching={products.isFetching}
         onStock={setStocking}
         onEdit={setEditing}
-        onAction={(p, next) => confirm.setPending({ id: p.id, name: p.name, action: next })}
+        onAction={(p, next) => confirm.setPending({ id: p.id, name: content(p, 'name').text, action: next })}
       />
       {products.data && <Pagination page={products.data.page} totalPages={products.data.totalPages} onChange={list.setPage} />}
       <Dialog
@@ -68,7 +70,12 @@ export function ProductsPanel({
           />
         )}
       </Dialog>
-      <Dialog open={stocking !== null} title={t('stock.title', { name: stocking?.name ?? '' })} onClose={() => setStocking(null)} wide>
+      <Dialog
+        open={stocking !== null}
+        title={t('stock.title', { name: stocking ? content(stocking, 'name').text : '' })}
+        onClose={() => setStocking(null)}
+        wide
+      >
         {stocking && stockForm(stocking, () => setStocking(null))}
       </Dialog>
       <ConfirmActionDialog confirm={confirm} kind="Product" />

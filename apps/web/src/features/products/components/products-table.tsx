@@ -4,10 +4,12 @@ import { useTranslation } from '@/lib/use-translation';
 import { ActiveBadge } from '@/components/ui/active-badge';
 import { Button } from '@/components/ui/button';
 import type { RowAction } from '@/components/ui/confirm-action';
+import { ActionsCell, CardRow, Cell, ResponsiveTable, StateRow } from '@/components/ui/responsive-table';
+import { Localized, useContent } from '@/components/ui/localized';
 import { formatPoints } from '@/lib/format';
 import { variantUrl } from '@/lib/images';
 
-/** The admin product table: picture, name, category, price, stock, status and the row's actions. */
+/** The admin product list: picture, name, category, price, stock, status and the row's actions; cards on a phone. */
 export function ProductsTable({
   products,
   pending,
@@ -24,79 +26,64 @@ export function ProductsTable({
   onAction: (product: Product, action: RowAction) => void;
 }) {
   const { t } = useTranslation('admin');
+  const content = useContent();
+  const columns = [
+    { label: t('fields.name') },
+    { label: t('fields.category') },
+    { label: t('fields.price'), end: true },
+    { label: t('fields.stock'), end: true },
+    { label: t('inventory.status') },
+    { label: t('inventory.actions'), end: true },
+  ];
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('fields.name')}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('fields.category')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              {t('fields.price')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              {t('fields.stock')}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('inventory.status')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              {t('inventory.actions')}
-            </th>
-          </tr>
-        </thead>
-        <tbody aria-busy={fetching}>
-          {pending && (
-            <tr>
-              <td colSpan={6} className="px-3 py-6">
-                <div className="h-4 animate-pulse rounded bg-slate-100" />
-              </td>
-            </tr>
-          )}
-          {products?.data.length === 0 && (
-            <tr>
-              <td colSpan={6} className="px-3 py-6 text-center text-slate-500">
-                {t('inventory.noProducts')}
-              </td>
-            </tr>
-          )}
-          {products?.data.map((p) => (
-            <tr key={p.id} className="border-t border-slate-100">
-              <td className="px-3 py-2">
-                <span className="flex items-center gap-2">
-                  {p.images[0] && <img src={variantUrl(p.images[0].url, 300)} alt="" className="h-9 w-9 rounded object-cover" />}
-                  <span className="font-medium text-slate-900">{p.name}</span>
-                  {p.featured && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">{t('fields.featured')}</span>}
-                </span>
-              </td>
-              <td className="px-3 py-2 text-slate-600">{p.categoryTitle}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatPoints(p.price)}</td>
-              <td className={`px-3 py-2 text-right tabular-nums ${p.stock === 0 ? 'font-semibold text-rose-700' : ''}`}>{p.stock}</td>
-              <td className="px-3 py-2">
-                <ActiveBadge active={p.active} />
-              </td>
-              <td className="px-3 py-2 text-right whitespace-nowrap">
-                <Button variant="ghost" onClick={() => onStock(p)}>
-                  {t('inventory.stockAction')}
-                </Button>
-                <Button variant="ghost" onClick={() => onEdit(p)}>
-                  {t('inventory.edit')}
-                </Button>
-                <Button variant="ghost" onClick={() => onAction(p, p.active ? 'deactivate' : 'activate')}>
-                  {p.active ? t('inventory.deactivate') : t('inventory.activate')}
-                </Button>
-                <Button variant="ghost" className="text-rose-700" onClick={() => onAction(p, 'delete')}>
-                  {t('inventory.delete')}
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ResponsiveTable columns={columns} caption={t('inventory.products')} busy={fetching} data-testid="products-table">
+      {pending && (
+        <StateRow colSpan={6}>
+          <div className="h-4 animate-pulse rounded bg-slate-100" />
+        </StateRow>
+      )}
+      {products?.data.length === 0 && (
+        <StateRow colSpan={6} className="text-center text-slate-500">
+          {t('inventory.noProducts')}
+        </StateRow>
+      )}
+      {products?.data.map((p) => (
+        <CardRow key={p.id} data-testid="product-row">
+          <Cell primary>
+            <span className="flex flex-wrap items-center gap-2">
+              {p.images[0] && <img src={variantUrl(p.images[0].url, 300)} alt="" className="h-9 w-9 shrink-0 rounded object-cover" />}
+              <Localized value={content(p, 'name')} className="min-w-0 font-medium break-words text-slate-900" />
+              {p.featured && <span className="shrink-0 rounded bg-amber-100 px-1.5 text-xs text-amber-900">{t('fields.featured')}</span>}
+            </span>
+          </Cell>
+          <Cell label={columns[1]!.label} className="text-slate-600">
+            <Localized value={content(p, 'categoryTitle')} />
+          </Cell>
+          <Cell label={columns[2]!.label} end>
+            {formatPoints(p.price)}
+          </Cell>
+          <Cell label={columns[3]!.label} end className={p.stock === 0 ? 'font-semibold text-rose-700' : ''}>
+            {p.stock}
+          </Cell>
+          <Cell label={columns[4]!.label}>
+            <ActiveBadge active={p.active} />
+          </Cell>
+          <ActionsCell>
+            <Button variant="ghost" className="px-2" onClick={() => onStock(p)}>
+              {t('inventory.stockAction')}
+            </Button>
+            <Button variant="ghost" className="px-2" onClick={() => onEdit(p)}>
+              {t('inventory.edit')}
+            </Button>
+            <Button variant="ghost" className="px-2" onClick={() => onAction(p, p.active ? 'deactivate' : 'activate')}>
+              {p.active ? t('inventory.deactivate') : t('inventory.activate')}
+            </Button>
+            <Button variant="ghost" className="px-2 text-rose-700" onClick={() => onAction(p, 'delete')}>
+              {t('inventory.delete')}
+            </Button>
+          </ActionsCell>
+        </CardRow>
+      ))}
+    </ResponsiveTable>
   );
 }

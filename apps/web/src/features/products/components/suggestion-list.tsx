@@ -3,6 +3,7 @@ import type { ProductSuggestion } from '@rewards/shared/products';
 import { useTranslation } from '@/lib/use-translation';
 import { formatPoints } from '@/lib/format';
 import { variantUrl } from '@/lib/images';
+import { Localized, useContent } from '@/components/ui/localized';
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
@@ -75,6 +76,7 @@ export interface SuggestionListProps {
  */
 export function SuggestionList({ id, query, items, active, optionId, loading, onChoose }: SuggestionListProps) {
   const { t } = useTranslation();
+  const content = useContent();
   const option = (index: number, content: ReactNode, className: string) => (
     <li
       key={index}
@@ -123,10 +125,10 @@ export function SuggestionList({ id, query, items, active, optionId, loading, on
                 )}
               </span>
               <span className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate text-slate-800">
-                  <Highlighted text={s.name} query={query} />
-                </span>
-                <span className="truncate text-xs text-slate-600">{s.categoryTitle}</span>
+                <Localized value={content(s, 'name')} className="truncate text-slate-800">
+                  {(text) => <Highlighted text={text} query={query} />}
+                </Localized>
+                <Localized value={content(s, 'categoryTitle')} className="truncate text-xs text-slate-600" />
               </span>
               <span className="shrink-0 text-xs font-bold text-indigo-800">{t('product.price', { points: formatPoints(s.price) })}</span>
             </>,

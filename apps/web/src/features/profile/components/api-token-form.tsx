@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS } from '@rewards/shared/user-rules';
-import type { apiTokenCreateSchema, ApiTokenCreated } from '@rewards/shared/users';
+import type { apiTokenFormSchema, ApiTokenCreated } from '@rewards/shared/users';
 import { useTranslation } from '@/lib/use-translation';
 import { Field } from '@/components/ui/field';
 import { FormActions, FormError } from '@/components/ui/form-actions';
@@ -11,16 +11,16 @@ import { lazyZodResolver } from '@/lib/lazy-resolver';
 import { useFieldMessage } from '@/lib/validation';
 import { useCreateApiToken } from '../api/create-api-token';
 
-type Values = z.input<typeof apiTokenCreateSchema>;
-/** The shared schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
-const resolver = lazyZodResolver(() => import('@rewards/shared/users').then((m) => m.apiTokenCreateSchema));
+type Values = z.input<typeof apiTokenFormSchema>;
+/** The shared form schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
+const resolver = lazyZodResolver(() => import('@rewards/shared/users').then((m) => m.apiTokenFormSchema));
 
 /** A new personal API token: a name to tell it apart and how many days it lives (1–365, 90 unless changed). */
 export function ApiTokenForm({ onCreated, onCancel }: { onCreated: (token: ApiTokenCreated) => void; onCancel: () => void }) {
   const { t } = useTranslation('profile');
   const message = useFieldMessage();
   const create = useCreateApiToken();
-  const form = useForm<Values, unknown, z.output<typeof apiTokenCreateSchema>>({
+  const form = useForm<Values, unknown, z.output<typeof apiTokenFormSchema>>({
     resolver,
     defaultValues: { name: '', days: API_TOKEN_DEFAULT_DAYS },
   });

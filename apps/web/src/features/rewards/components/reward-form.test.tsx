@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { I18n } from '@/lib/use-translation';
 import { I18nProvider } from '@/lib/use-translation';
@@ -50,8 +50,8 @@ describe('frequencyLabel', () => {
 });
 
 const areas = [
-  { id: 7, name: 'Bienestar', active: true },
-  { id: 8, name: 'Archivo', active: false },
+  { id: 7, name: 'Bienestar', nameEn: 'Well-being', active: true },
+  { id: 8, name: 'Archivo', nameEn: '', active: false },
 ];
 
 function renderForm(props: Partial<Parameters<typeof RewardForm>[0]> = {}) {
@@ -72,10 +72,13 @@ function answer(status: number, body: unknown) {
   return fetch;
 }
 
+/** One language's control of a text written in both (the form shows them side by side). */
+const inLanguage = (field: string, language = 'Español') => within(screen.getByRole('group', { name: field })).getByLabelText(language);
+
 function fill() {
-  fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Mentoría' } });
+  fireEvent.change(inLanguage('Name'), { target: { value: 'Mentoría' } });
   fireEvent.change(screen.getByLabelText('Area'), { target: { value: '7' } });
-  fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Por acompañar a una persona nueva.' } });
+  fireEvent.change(inLanguage('Description'), { target: { value: 'Por acompañar a una persona nueva.' } });
   fireEvent.change(screen.getByLabelText('Points'), { target: { value: '150' } });
 }
 
@@ -83,13 +86,40 @@ describe('RewardForm', () => {
   it('offers the active areas only, and requires an area, a name and the points', async () => {
     renderForm();
     const options = [...(screen.getByLabelText('Area') as HTMLSelectElement).options].map((o) => o.text);
-    expect(options).toEqual(['Select an area', 'Bienestar']);
+    // In the reader's language (English here).
+    expect(options).toEqual(['Select an area', 'Well-being']);
     // Year, month and once per activity; 'day' only for a recognition stored with it.
     expect([...(screen.getByLabelText('Per') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['year', 'month', 'activity']);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByLabelText('Area')).toHaveProperty('ariaInvalid', 'true'));
-    expect(screen.getAllByText('Required field').length).toBeGreaterThanOrEqual(3);
+    expect(screen.getByLabelText('Points').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('1 per year')).toBeTruthy();
+    // The name and the description need one language at least: the shared schema checks the pair once the
+    // fields themselves are valid, and says so on the Spanish control.
+    fireEvent.change(screen.getByLabelText('Area'), { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText('Points'), { target: { value: '150' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(inLanguage('Name').getAttribute('aria-invalid')).toBe('true'));
+    expect(inLanguage('Description').getAttribute('aria-invalid')).toBe('true');
+    expect(inLanguage('Name', 'English').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getAllByText('Required field')).toHaveLength(2);
+  });
+
+  it('takes a name written in English only', async () => {
+    const fetch = answer(201, { data: {} });
+    const { onDone } = renderForm();
+    fireEvent.change(inLanguage('Name', 'English'), { target: { value: 'Mentoring' } });
+    fireEvent.change(inLanguage('Description', 'English'), { target: { value: 'For helping a newcomer settle in.' } });
+    fireEvent.change(screen.getByLabelText('Area'), { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText('Points'), { target: { value: '150' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      name: '',
+      nameEn: 'Mentoring',
+      descriptionEn: 'For helping a newcomer settle in.',
+    });
   });
 
   it('sends the form with its store and shows a taken code next to the code field', async () => {
@@ -114,7 +144,9 @@ describe('RewardForm', () => {
     expect(url).toBe('/api/rewards');
     expect(JSON.parse(init.body as string)).toEqual({
       name: 'Mentoría',
+      nameEn: '',
       description: 'Por acompañar a una persona nueva.',
+      descriptionEn: '',
       areaId: 7,
       points: 150,
       frequencyLimit: 1,
@@ -132,9 +164,12 @@ describe('RewardForm', () => {
       storeId: 3,
       areaId: 8,
       areaName: 'Archivo',
+      areaNameEn: null,
       code: 'clase',
       name: 'Clase',
+      nameEn: '',
       description: 'Puntos por asistir a una clase.',
+      descriptionEn: '',
       points: 100,
       frequencyLimit: 1,
       frequencyPeriod: 'day' as const,
@@ -161,9 +196,12 @@ describe('RewardForm', () => {
       storeId: 3,
       areaId: 7,
       areaName: 'Bienestar',
+      areaNameEn: null,
       code: 'webinar',
       name: 'Webinar',
+      nameEn: '',
       description: 'Por asistir a un webinar.',
+      descriptionEn: '',
       points: 100,
       frequencyLimit: 1,
       frequencyPeriod: 'activity' as const,
@@ -203,9 +241,12 @@ describe('RewardForm', () => {
       storeId: 3,
       areaId: 7,
       areaName: 'Bienestar',
+      areaNameEn: null,
       code: 'class',
       name: 'Clase',
+      nameEn: '',
       description: 'Por asistir a una clase.',
+      descriptionEn: '',
       points: 100,
       frequencyLimit: 1,
       frequencyPeriod: 'activity' as const,

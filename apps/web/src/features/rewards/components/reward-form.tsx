@@ -4,7 +4,9 @@ import { activityKinds } from '@rewards/shared/enums';
 import { REWARD_CODE_MAX } from '@rewards/shared/reward-rules';
 import type { Reward, rewardFormSchema } from '@rewards/shared/rewards';
 import { useTranslation } from '@/lib/use-translation';
+import { BilingualField } from '@/components/ui/bilingual-field';
 import { Field } from '@/components/ui/field';
+import { markedText, useContent } from '@/components/ui/localized';
 import { FormActions } from '@/components/ui/form-actions';
 import { ApiError } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -19,11 +21,23 @@ type Values = z.input<typeof rewardFormSchema>;
 type Output = z.output<typeof rewardFormSchema>;
 /** The shared schema, loaded with zod when the form is first focused or validated (lib/lazy-resolver.ts). */
 const resolver = lazyZodResolver(() => import('@rewards/shared/rewards').then((m) => m.rewardFormSchema));
-const fieldNames = ['name', 'description', 'areaId', 'points', 'frequencyLimit', 'frequencyPeriod', 'activityKind', 'code'] as const;
+const fieldNames = [
+  'name',
+  'nameEn',
+  'description',
+  'descriptionEn',
+  'areaId',
+  'points',
+  'frequencyLimit',
+  'frequencyPeriod',
+  'activityKind',
+  'code',
+] as const;
 
 export interface AreaOption {
   id: number;
   name: string;
+  nameEn?: string;
   active: boolean;
 }
 
@@ -45,13 +59,16 @@ export function RewardForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('rewards');
+  const content = useContent();
   const message = useFieldMessage();
   const save = useSaveReward();
   const form = useForm<Values, unknown, Output>({
     resolver,
     defaultValues: {
       name: reward?.name ?? '',
+      nameEn: reward?.nameEn ?? '',
       description: reward?.description ?? '',
+      descriptionEn: reward?.descriptionEn ?? '',
       areaId: reward?.areaId ?? '',
       points: reward?.points ?? '',
       frequencyLimit: reward?.frequencyLimit ?? 1,
@@ -95,9 +112,14 @@ export function RewardForm({
   return (
     <form onSubmit={submit} onFocusCapture={resolver.prefetch} noValidate className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <Field label={t('fields.name')} error={message(errors.name?.message)}>
-          <input {...form.register('name')} maxLength={120} autoComplete="off" />
-        </Field>
+        <BilingualField
+          label={t('fields.name')}
+          required
+          errors={{ es: message(errors.name?.message), en: message(errors.nameEn?.message) }}
+          es={<input {...form.register('name')} maxLength={120} autoComplete="off" />}
+          en={<input {...form.register('nameEn')} maxLength={120} autoComplete="off" />}
+          testId="field-name"
+        />
       </div>
       <div className="sm:col-span-2">
         <Field label={t('fields.area')} error={message(errors.areaId?.message)}>
@@ -105,16 +127,21 @@ export function RewardForm({
             <option value="">{t('fields.chooseArea')}</option>
             {choices.map((a) => (
               <option key={a.id} value={a.id}>
-                {a.active ? a.name : `${a.name} (${t('status.inactive')})`}
+                {a.active ? markedText(content(a, 'name')) : `${markedText(content(a, 'name'))} (${t('status.inactive')})`}
               </option>
             ))}
           </select>
         </Field>
       </div>
       <div className="sm:col-span-2">
-        <Field label={t('fields.description')} error={message(errors.description?.message)}>
-          <textarea {...form.register('description')} rows={3} maxLength={2000} />
-        </Field>
+        <BilingualField
+          label={t('fields.description')}
+          required
+          errors={{ es: message(errors.description?.message), en: message(errors.descriptionEn?.message) }}
+          es={<textarea {...form.register('description')} rows={3} maxLength={2000} />}
+          en={<textarea {...form.register('descriptionEn')} rows={3} maxLength={2000} />}
+          testId="field-description"
+        />
       </div>
       <Field label={t('fields.points')} error={message(errors.points?.message)}>
         <input type="number" inputMode="numeric" min={1} step={1} {...form.register('points')} />

@@ -1,5 +1,6 @@
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
+import { Localized, useContent } from '@/components/ui/localized';
 import { formatPoints } from '@/lib/format';
 import { useRewardsByArea } from '../api/get-rewards-by-area';
 import { frequencyLabel } from './frequency';
@@ -7,6 +8,7 @@ import { frequencyLabel } from './frequency';
 /** Read view of the "select an area" step: the store's active recognitions under their active area. */
 export function RewardsByArea({ storeId }: { storeId: number }) {
   const { t } = useTranslation('rewards');
+  const content = useContent();
   const groups = useRewardsByArea(storeId);
   if (groups.isPending)
     return (
@@ -40,13 +42,13 @@ export function RewardsByArea({ storeId }: { storeId: number }) {
               data-testid="area-group"
             >
               <h2 id={headingId} className="text-base font-semibold text-slate-900">
-                {g.area?.name ?? t('byArea.noArea')}
+                {g.area ? <Localized value={content(g.area, 'name')} /> : t('byArea.noArea')}
               </h2>
-              {g.area && <p className="mb-2 text-xs text-slate-600">{g.area.description}</p>}
+              {g.area && <Localized as="p" value={content(g.area, 'description')} className="mb-2 text-xs text-slate-600" />}
               <ul className="divide-y divide-slate-100">
                 {g.rewards.map((r) => (
                   <li key={r.id} className="flex items-baseline justify-between gap-3 py-2 text-sm">
-                    <span className="font-medium text-slate-900">{r.name}</span>
+                    <Localized value={content(r, 'name')} className="font-medium text-slate-900" />
                     <span className="shrink-0 text-right text-slate-700">
                       <span className="font-semibold tabular-nums">{t('pointsValue', { points: formatPoints(r.points) })}</span>
                       <span className="block text-xs text-slate-500">

@@ -7,8 +7,10 @@ import { Dialog } from '@/components/ui/dialog';
 import { ActiveFilter, SearchForm } from '@/components/ui/list-toolbar';
 import { Pagination } from '@/components/ui/pagination';
 import { QueryRows } from '@/components/ui/query-rows';
+import { ActionsCell, CardRow, Cell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { useListFilters, type ListFilters } from '@/components/ui/use-list-filters';
 import { lazyForm } from '@/components/ui/lazy-form';
+import { Localized, useContent } from '@/components/ui/localized';
 import { formatPoints } from '@/lib/format';
 import { useRewardAction } from '../api/reward-action';
 import { useRewards } from '../api/get-rewards';
@@ -24,6 +26,7 @@ const PAGE_SIZE = 20;
 /** The store's recognitions: search, status filter, paging; create and edit in a dialog; activate, deactivate, delete. */
 export function RewardsPanel({ storeId, areas }: { storeId: number; areas: AreaOption[] }) {
   const { t } = useTranslation('rewards');
+  const content = useContent();
   const list = useListFilters<ListFilters & { active?: boolean }>({ page: 1 });
   const rewards = useRewards({ storeId, pageSize: PAGE_SIZE, ...list.filters });
   const action = useRewardAction();
@@ -52,80 +55,75 @@ export function RewardsPanel({ storeId, areas }: { storeId: number; areas: AreaO
           {!hasAreas && <p className="text-xs text-slate-600">{t('rewards.noAreas')}</p>}
         </div>
       </div>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('tabs.rewards')}</caption>
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('columns.name')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('columns.area')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                {t('columns.points')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('columns.frequency')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('columns.status')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                {t('columns.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody aria-busy={rewards.isFetching}>
-            <QueryRows
-              query={rewards}
-              colSpan={6}
-              empty={list.filtered ? t('rewards.empty') : t('rewards.none')}
-              loadError={t('loadError')}
-              retry={t('retry')}
-            />
-            {rows.map((r) => (
-              <tr key={r.id} className="border-t border-slate-100" data-testid="reward-row">
-                <td className="px-3 py-2">
-                  <span className="block font-medium text-slate-900">{r.name}</span>
-                  <span className="block text-xs text-slate-500">{r.code}</span>
-                </td>
-                <td className="px-3 py-2 text-slate-700">{r.areaName ?? t('noArea')}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatPoints(r.points)}</td>
-                <td className="px-3 py-2 whitespace-nowrap text-slate-700">
-                  {frequencyLabel(t, r.frequencyLimit, r.frequencyPeriod, r.activityKind)}
-                </td>
-                <td className="px-3 py-2">
-                  <StatusBadge active={r.active} />
-                </td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">
-                  <Button variant="ghost" className="px-2" onClick={() => setEditing(r)}>
-                    {t('actions.edit')}
-                    <span className="sr-only"> {r.name}</span>
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    className="px-2"
-                    onClick={() => confirm.setPending({ id: r.id, name: r.name, action: r.active ? 'deactivate' : 'activate' })}
-                  >
-                    {r.active ? t('actions.deactivate') : t('actions.activate')}
-                    <span className="sr-only"> {r.name}</span>
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    className="px-2 text-rose-700"
-                    onClick={() => confirm.setPending({ id: r.id, name: r.name, action: 'delete' })}
-                  >
-                    {t('actions.delete')}
-                    <span className="sr-only"> {r.name}</span>
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ResponsiveTable
+        columns={[
+          { label: t('columns.name') },
+          { label: t('columns.area') },
+          { label: t('columns.points'), end: true },
+          { label: t('columns.frequency') },
+          { label: t('columns.status') },
+          { label: t('columns.actions'), end: true },
+        ]}
+        caption={t('tabs.rewards')}
+        busy={rewards.isFetching}
+      >
+        <QueryRows
+          query={rewards}
+          colSpan={6}
+          empty={list.filtered ? t('rewards.empty') : t('rewards.none')}
+          loadError={t('loadError')}
+          retry={t('retry')}
+        />
+        {rows.map((r) => {
+          const name = content(r, 'name').text;
+          return (
+            <CardRow key={r.id} data-testid="reward-row">
+              <Cell primary>
+                <Localized value={content(r, 'name')} className="block font-medium text-slate-900" />
+                <span className="block text-xs text-slate-500">{r.code}</span>
+              </Cell>
+              <Cell label={t('columns.area')} className="text-slate-700">
+                {r.areaName === null ? (
+                  t('noArea')
+                ) : (
+                  <Localized value={content({ areaName: r.areaName, areaNameEn: r.areaNameEn ?? '' }, 'areaName')} />
+                )}
+              </Cell>
+              <Cell label={t('columns.points')} end>
+                {formatPoints(r.points)}
+              </Cell>
+              <Cell label={t('columns.frequency')} className="text-slate-700 md:whitespace-nowrap">
+                {frequencyLabel(t, r.frequencyLimit, r.frequencyPeriod, r.activityKind)}
+              </Cell>
+              <Cell label={t('columns.status')}>
+                <StatusBadge active={r.active} />
+              </Cell>
+              <ActionsCell>
+                <Button variant="ghost" className="px-2" onClick={() => setEditing(r)}>
+                  {t('actions.edit')}
+                  <span className="sr-only"> {name}</span>
+                </Button>
+                <Button
+                  variant="ghost"
+                  className="px-2"
+                  onClick={() => confirm.setPending({ id: r.id, name, action: r.active ? 'deactivate' : 'activate' })}
+                >
+                  {r.active ? t('actions.deactivate') : t('actions.activate')}
+                  <span className="sr-only"> {name}</span>
+                </Button>
+                <Button
+                  variant="ghost"
+                  className="px-2 text-rose-700"
+                  onClick={() => confirm.setPending({ id: r.id, name, action: 'delete' })}
+                >
+                  {t('actions.delete')}
+                  <span className="sr-only"> {name}</span>
+                </Button>
+              </ActionsCell>
+            </CardRow>
+          );
+        })}
+      </ResponsiveTable>
       {rewards.data && <Pagination page={rewards.data.page} totalPages={rewards.data.totalPages} onChange={list.setPage} />}
       <Dialog
         open={editing !== null}

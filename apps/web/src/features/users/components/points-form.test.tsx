@@ -82,7 +82,7 @@ describe('PointsForm', () => {
     fireEvent.change(screen.getByLabelText('Descripción'), { target: { value: 'Corrección' } });
     expect(screen.getByTestId('points-after').textContent).toBe('Ajuste · saldo después: -1');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar puntos' }));
-    expect(await screen.findByText('El saldo es de 800 puntos: no puede quedar por debajo de 0.')).toBeTruthy();
+    expect(await screen.findByText('Este ajuste dejaría a María López con un saldo negativo (saldo actual 800)')).toBeTruthy();
     expect(posts(fetch)).toHaveLength(0);
   });
 
@@ -107,13 +107,21 @@ describe('PointsForm', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Points cannot be credited outside the accrual period');
 
     cleanup();
-    server(800, { status: 422, body: { statusCode: 422, code: 'NOT_ENOUGH_POINTS', message: 'x', details: { total: 500, balance: 300 } } });
+    server(800, {
+      status: 422,
+      body: {
+        statusCode: 422,
+        code: 'ADJUSTMENT_BELOW_ZERO',
+        message: 'x',
+        details: { userId: 6, name: 'María López', balance: 300, value: -500 },
+      },
+    });
     renderForm();
     await screen.findByText('800');
     fireEvent.change(screen.getByLabelText('Points'), { target: { value: '-500' } });
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Correction' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save points' }));
     // Someone spent points meanwhile: the server's balance is the one shown.
-    expect(await screen.findByText('The balance is 300 points: it cannot go below 0.')).toBeTruthy();
+    expect(await screen.findByText('This adjustment would leave María López with a negative balance (current balance 300)')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import type { UserListItem, userPointsSchema } from '@rewards/shared/users';
+import type { UserListItem, userPointsFormSchema } from '@rewards/shared/users';
 import { useTranslation } from '@/lib/use-translation';
 import { Field } from '@/components/ui/field';
 import { FormActions, FormError } from '@/components/ui/form-actions';
@@ -14,10 +14,10 @@ import { errorText } from '@/lib/error-text';
 import { useAdjustPoints } from '../api/adjust-points';
 import { useUser } from '../api/get-user';
 
-/** The shared schema without the user (the dialog knows it), loaded with zod when the form is first focused or validated. */
-const resolver = lazyZodResolver(() => import('@rewards/shared/users').then((m) => m.userPointsSchema.omit({ userId: true })));
-type Values = Omit<z.input<typeof userPointsSchema>, 'userId'>;
-type Output = Omit<z.output<typeof userPointsSchema>, 'userId'>;
+/** The shared form schema without the user (the dialog knows it), loaded with zod when the form is first focused or validated. */
+const resolver = lazyZodResolver(() => import('@rewards/shared/users').then((m) => m.userPointsFormSchema));
+type Values = z.input<typeof userPointsFormSchema>;
+type Output = z.output<typeof userPointsFormSchema>;
 
 /**
  * Load (positive) or adjust (negative) a user's points from the users page: the balance is shown,
@@ -39,8 +39,9 @@ export function PointsForm({ user, onDone }: { user: UserListItem; onDone: () =>
   const name = [user.name, user.lastName].filter(Boolean).join(' ');
 
   const submit = form.handleSubmit(async (values) => {
+    // Checked here with the balance shown, and by the server with the balance it has (ADJUSTMENT_BELOW_ZERO).
     if (balance + values.value < 0) {
-      form.setError('value', { message: t('points.notEnough', { balance: formatPoints(balance) }) });
+      form.setError('value', { message: t('points.notEnough', { name, balance: formatPoints(balance) }) });
       return;
     }
     try {
@@ -49,9 +50,9 @@ export function PointsForm({ user, onDone }: { user: UserListItem; onDone: () =>
       onDone();
     } catch (err) {
       const code = err instanceof ApiError ? err.code : 'INTERNAL_ERROR';
-      if (code === 'NOT_ENOUGH_POINTS') {
+      if (code === 'ADJUSTMENT_BELOW_ZERO') {
         const current = (err as ApiError).details as { balance?: number } | undefined;
-        form.setError('value', { message: t('points.notEnough', { balance: formatPoints(current?.balance ?? balance) }) });
+        form.setError('value', { message: t('points.notEnough', { name, balance: formatPoints(current?.balance ?? balance) }) });
       } else if (!applyServerErrors(err, form.setError, ['value', 'description'])) {
         form.setError('root', { message: errorText(t, err) });
       }

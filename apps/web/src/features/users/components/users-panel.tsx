@@ -7,6 +7,7 @@ import { ConfirmActionDialog, useConfirmAction } from '@/components/ui/confirm-a
 import { Dialog } from '@/components/ui/dialog';
 import { ActiveFilter, FilterSelect, SearchForm } from '@/components/ui/list-toolbar';
 import { Pagination } from '@/components/ui/pagination';
+import { ActionsCell, CardRow, Cell, ResponsiveTable, StateRow } from '@/components/ui/responsive-table';
 import { useListFilters } from '@/components/ui/use-list-filters';
 import { lazyForm } from '@/components/ui/lazy-form';
 import { formatPoints } from '@/lib/format';
@@ -101,124 +102,94 @@ export function UsersPanel({ viewer, stores }: { viewer: Viewer; stores: StoreOp
           </Button>
         )}
       </div>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="block w-full text-left text-sm md:table">
-          <thead className="hidden bg-slate-50 text-slate-600 md:table-header-group">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                {t('columns.name')}
-              </th>
-              <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">
-                {t('columns.email')}
-              </th>
-              <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">
-                {t('columns.store')}
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                {t('columns.role')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                {t('columns.points')}
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                {t('columns.status')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                {t('columns.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="block md:table-row-group" aria-busy={users.isFetching}>
-            {users.isPending &&
-              Array.from({ length: 5 }, (_, i) => (
-                <tr key={i} className="block md:table-row">
-                  <td colSpan={7} className="block px-4 py-3 md:table-cell">
-                    <div className="h-4 animate-pulse rounded bg-slate-100" />
-                  </td>
-                </tr>
-              ))}
-            {users.data?.data.length === 0 && (
-              <tr className="block md:table-row">
-                <td colSpan={7} className="block px-4 py-6 text-center text-slate-600 md:table-cell">
-                  {t('empty')}
-                </td>
-              </tr>
-            )}
-            {users.data?.data.map((u) => (
-              <tr
-                key={u.id}
-                className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 border-t border-slate-100 px-4 py-3 first:border-t-0 md:table-row md:p-0 md:align-top md:first:border-t"
-                data-testid="user-row"
+      <ResponsiveTable
+        busy={users.isFetching}
+        caption={t('title')}
+        columns={[
+          { label: t('columns.name') },
+          { label: t('columns.email') },
+          { label: t('columns.store'), from: 'lg' },
+          { label: t('columns.role') },
+          { label: t('columns.points'), end: true },
+          { label: t('columns.status') },
+          { label: t('columns.actions'), end: true },
+        ]}
+      >
+        {users.isPending &&
+          Array.from({ length: 5 }, (_, i) => (
+            <StateRow key={i} colSpan={7}>
+              <div className="h-4 animate-pulse rounded bg-slate-100" />
+            </StateRow>
+          ))}
+        {users.data?.data.length === 0 && (
+          <StateRow colSpan={7} className="text-center text-slate-600">
+            {t('empty')}
+          </StateRow>
+        )}
+        {users.data?.data.map((u) => (
+          <CardRow key={u.id} className="md:align-top" data-testid="user-row">
+            <Cell primary>
+              <p className="font-medium text-slate-900">{fullName(u)}</p>
+              {/* From md to lg the store has no column of its own. */}
+              <p className="hidden text-xs text-slate-600 md:block lg:hidden">{storeName(u)}</p>
+              <p className="text-xs text-slate-600" data-testid="user-is">
+                {u.is ? t('is.shown', { is: u.is }) : t('is.none')}
+              </p>
+            </Cell>
+            <Cell label={t('columns.email')} className="break-all text-slate-600 md:break-normal">
+              {u.email}
+            </Cell>
+            <Cell label={t('columns.store')} from="lg" className="text-slate-700">
+              {storeName(u)}
+            </Cell>
+            <Cell label={t('columns.role')} className="text-slate-700">
+              {t(`roles.${u.role}`)}
+              {u.isStore ? ` · ${t('storeAccount')}` : ''}
+              {u.role === Role.Admin && u.adminStores.length > 0 && (
+                <span className="block text-xs text-slate-600">
+                  {t('adminOf', { stores: u.adminStores.map((id) => storeTitle.get(id) ?? `#${id}`).join(', ') })}
+                </span>
+              )}
+            </Cell>
+            <Cell label={t('columns.points')} end>
+              {formatPoints(u.points)}
+            </Cell>
+            <Cell label={t('columns.status')}>
+              <span
+                className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${u.active === 1 ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'}`}
               >
-                <td className="col-start-1 row-start-1 min-w-0 md:px-4 md:py-2">
-                  <p className="font-medium text-slate-900">{fullName(u)}</p>
-                  <p className="text-xs break-all text-slate-600 md:hidden">{u.email}</p>
-                  <p className="text-xs text-slate-600 lg:hidden">{storeName(u)}</p>
-                  <p className="text-xs text-slate-600" data-testid="user-is">
-                    {u.is ? t('is.shown', { is: u.is }) : t('is.none')}
-                  </p>
-                </td>
-                <td className="hidden px-4 py-2 text-slate-600 md:table-cell">{u.email}</td>
-                <td className="hidden px-4 py-2 text-slate-700 lg:table-cell">{storeName(u)}</td>
-                <td className="col-start-1 row-start-2 text-slate-700 md:px-4 md:py-2">
-                  {t(`roles.${u.role}`)}
-                  {u.isStore ? ` · ${t('storeAccount')}` : ''}
-                  {u.role === Role.Admin && u.adminStores.length > 0 && (
-                    <span className="block text-xs text-slate-600">
-                      {t('adminOf', { stores: u.adminStores.map((id) => storeTitle.get(id) ?? `#${id}`).join(', ') })}
-                    </span>
-                  )}
-                </td>
-                <td className="col-start-2 row-start-1 text-right font-medium tabular-nums md:px-4 md:py-2 md:font-normal">
-                  {formatPoints(u.points)}
-                  <span className="text-xs font-normal text-slate-600 md:hidden"> {t('pointsUnit')}</span>
-                </td>
-                <td className="col-start-2 row-start-2 text-right md:px-4 md:py-2 md:text-left">
-                  <span
-                    className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${u.active === 1 ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'}`}
-                  >
-                    {u.active === 1 ? t('active') : t('inactive')}
-                  </span>
-                </td>
-                <td className="col-span-2 row-start-3 md:px-4 md:py-1 md:text-right">
-                  {mayManage(viewer, u) ? (
-                    <div
-                      className="-ml-2 flex flex-wrap gap-1 md:ml-0 md:justify-end"
-                      role="group"
-                      aria-label={t('actions.label', { name: fullName(u) })}
-                    >
-                      <Button variant="ghost" className="px-2 py-1" onClick={() => setPoints(u)}>
-                        {t('actions.points')}
-                      </Button>
-                      <Button variant="ghost" className="px-2 py-1" onClick={() => setEditingIs(u)}>
-                        {t('actions.editIs')}
-                      </Button>
-                      {isSuper && (
-                        <Button variant="ghost" className="px-2 py-1" onClick={() => setEditing(u)}>
-                          {t('actions.editRole')}
-                        </Button>
-                      )}
-                      <Button
-                        variant="ghost"
-                        className={`px-2 py-1 ${u.active === 1 ? 'text-rose-700 hover:bg-rose-50' : ''}`}
-                        onClick={() =>
-                          confirm.setPending({ id: u.id, name: fullName(u), action: u.active === 1 ? 'deactivate' : 'activate' })
-                        }
-                      >
-                        {u.active === 1 ? t('actions.deactivate') : t('actions.activate')}
-                      </Button>
-                    </div>
-                  ) : (
-                    <span className="hidden text-slate-400 md:inline" aria-hidden="true">
-                      —
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                {u.active === 1 ? t('active') : t('inactive')}
+              </span>
+            </Cell>
+            {mayManage(viewer, u) ? (
+              <ActionsCell label={t('actions.label', { name: fullName(u) })}>
+                <Button variant="ghost" className="px-2 py-1" onClick={() => setPoints(u)}>
+                  {t('actions.points')}
+                </Button>
+                <Button variant="ghost" className="px-2 py-1" onClick={() => setEditingIs(u)}>
+                  {t('actions.editIs')}
+                </Button>
+                {isSuper && (
+                  <Button variant="ghost" className="px-2 py-1" onClick={() => setEditing(u)}>
+                    {t('actions.editRole')}
+                  </Button>
+                )}
+                <Button
+                  variant="ghost"
+                  className={`px-2 py-1 ${u.active === 1 ? 'text-rose-700 hover:bg-rose-50' : ''}`}
+                  onClick={() => confirm.setPending({ id: u.id, name: fullName(u), action: u.active === 1 ? 'deactivate' : 'activate' })}
+                >
+                  {u.active === 1 ? t('actions.deactivate') : t('actions.activate')}
+                </Button>
+              </ActionsCell>
+            ) : (
+              <td className="hidden text-right text-slate-400 md:table-cell md:px-3 md:py-2" aria-hidden="true">
+                —
+              </td>
+            )}
+          </CardRow>
+        ))}
+      </ResponsiveTable>
       {users.data && <Pagination page={users.data.page} totalPages={users.data.totalPages} onChange={list.setPage} />}
       <Dialog open={points !== null} title={points ? t('points.title', { name: fullName(points) }) : ''} onClose={() => setPoints(null)}>
         {points && <PointsForm user={points} onDone={() => setPoints(null)} />}
