@@ -52,6 +52,8 @@ test('an administrator stocks a new product; a shopper finds it in both language
   // --- the shopper: accent-free search in Spanish, then English ---
   const shopper = await (await browser.newContext({ locale: 'es-MX' })).newPage();
   await signInAs(shopper, 'nuevo@rewards.test'); // created at this first sign-in, in the default store
+  // A first sign-in lands on /myProfile; the header's box is emptied on each page but the results.
+  await expect(shopper.getByRole('heading', { level: 1, name: 'Mi perfil' })).toBeVisible();
   const search = shopper.getByRole('combobox', { name: 'Buscar productos' });
   await search.fill('cafe molido');
   await search.press('Enter');

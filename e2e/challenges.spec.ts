@@ -191,8 +191,10 @@ test('an administrator creates and activates a challenge, a second is refused; t
   await expect(page.getByRole('heading', { level: 1, name: 'Challenges · Oficina Guadalajara' })).toBeVisible();
   await expect(row).toContainText('Awarded');
   await expect(panel).toContainText('Winner');
-  await seeded.getByRole('button', { name: /^Activate/ }).click();
-  await expect(dialog).toContainText('Activate «Ideas para una oficina más sana»?');
+  // The demo challenge is written in both languages: in English its English title.
+  const seededEn = rows.filter({ hasText: 'Ideas for a healthier office' });
+  await seededEn.getByRole('button', { name: /^Activate/ }).click();
+  await expect(dialog).toContainText('Activate «Ideas for a healthier office»?');
   await dialog.getByTestId('confirm-button').click();
   await expect(page.getByText('There is already an active record')).toBeVisible();
   await expectNoSeriousViolations(page, 'challenges (en)');
