@@ -1,41 +1,36 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
+import type { WireHandlers } from './realtime-wire';
 
 // The realtime connection's status as /notifications shows it (docs/architecture.md A6.11): connecting
 // until known, online while connected, offline only once it failed or dropped, never because it has not
-// started yet. socket.io-client is stood in for by an emitter the test drives.
+// started yet; a lost connection is tried again, a refused or closed one is not (decision 0047). The wire
+// (tested against a real Socket.IO server in realtime-wire.test.ts) is stood in for by handlers the test drives.
 
-const fake = vi.hoisted(() => {
-  const handlers = new Map<string, ((...args: unknown[]) => void)[]>();
-  const socket = {
-    connected: false,
-    on(event: string, handler: (...args: unknown[]) => void) {
-      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
-      return socket;
-    },
-    disconnect: vi.fn(() => socket.emit('disconnect', 'io client disconnect')),
-    emit(event: string, ...args: unknown[]) {
-      if (event === 'connect') socket.connected = true;
-      if (event === 'disconnect') socket.connected = false;
-      for (const h of handlers.get(event) ?? []) h(...args);
-    },
-    reset() {
-      handlers.clear();
-      socket.connected = false;
-    },
+const wire = vi.hoisted(() => {
+  const state = { opened: 0, closed: 0, handlers: null as WireHandlers | null };
+  return {
+    state,
+    openWire: vi.fn((_options: unknown, handlers: WireHandlers) => {
+      state.opened += 1;
+      state.handlers = handlers;
+      return () => void (state.closed += 1);
+    }),
   };
-  return { socket, io: vi.fn(() => socket) };
 });
-vi.mock('socket.io-client', () => ({ io: fake.io }));
+vi.mock('./realtime-wire', () => ({ openWire: wire.openWire }));
 
-const { acquireRealtime, useRealtimeStatus } = await import('./socket');
+const { acquireRealtime, onRealtimeEnded, reconnectDelay, useRealtimeStatus } = await import('./socket');
 
-/** Until the client is loaded and asked to connect (after the page settles). */
-const connectAsked = () => vi.waitFor(() => expect(fake.io).toHaveBeenCalled(), { timeout: 3_000 });
+/** Until the page has settled and the connection is asked for. */
+const opened = (n = 1) => vi.waitFor(() => expect(wire.state.opened).toBe(n), { timeout: 3_000 });
+const on = () => wire.state.handlers!;
 
 afterEach(() => {
-  fake.socket.reset();
-  fake.io.mockClear();
+  vi.useRealTimers();
+  wire.state.opened = 0;
+  wire.state.closed = 0;
+  wire.state.handlers = null;
 });
 
 describe('the realtime status', () => {
@@ -44,32 +39,67 @@ describe('the realtime status', () => {
     expect(result.current).toBe('connecting');
     const release = acquireRealtime();
     expect(result.current).toBe('connecting');
-    await connectAsked();
+    await opened();
     expect(result.current).toBe('connecting');
-    act(() => fake.socket.emit('connect'));
+    act(() => on().connected());
     expect(result.current).toBe('online');
-    act(() => fake.socket.emit('disconnect', 'transport close'));
+    vi.useFakeTimers();
+    act(() => on().ended('lost', 'transport close'));
     expect(result.current).toBe('offline');
-    act(() => fake.socket.emit('connect'));
+    // Tried again after about a second.
+    act(() => void vi.advanceTimersByTime(1_600));
+    expect(wire.state.opened).toBe(2);
+    act(() => on().connected());
     expect(result.current).toBe('online');
     // The browser losing its network says so at once, and its return waits for the connection.
     act(() => void dispatchEvent(new Event('offline')));
     expect(result.current).toBe('offline');
     act(() => void dispatchEvent(new Event('online')));
     expect(result.current).toBe('online');
-    // Released by the page: not a failure.
+    // Released by the page: closed, and not a failure.
     act(() => release());
+    expect(wire.state.closed).toBe(1);
     expect(result.current).toBe('connecting');
   });
 
-  it('is offline when the first attempt fails', async () => {
+  it('is offline when the first attempt fails, and connects at once when the network comes back', async () => {
     const { result } = renderHook(() => useRealtimeStatus());
     const release = acquireRealtime();
-    await connectAsked();
-    act(() => fake.socket.emit('connect_error', new Error('refused')));
+    await opened();
+    act(() => on().ended('lost', 'transport error'));
     expect(result.current).toBe('offline');
-    act(() => fake.socket.emit('connect'));
+    act(() => void dispatchEvent(new Event('online')));
+    expect(result.current).toBe('connecting');
+    expect(wire.state.opened).toBe(2);
+    act(() => on().connected());
     expect(result.current).toBe('online');
     act(() => release());
+  });
+
+  it('is not tried again once the server refused or closed it, and the listeners hear of it', async () => {
+    const ended = vi.fn();
+    const stop = onRealtimeEnded(ended);
+    const { result } = renderHook(() => useRealtimeStatus());
+    const release = acquireRealtime();
+    await opened();
+    act(() => on().connected());
+    vi.useFakeTimers();
+    act(() => on().ended('server', 'disconnect'));
+    expect(result.current).toBe('offline');
+    expect(ended).toHaveBeenCalledTimes(1);
+    act(() => void vi.advanceTimersByTime(30_000));
+    expect(wire.state.opened).toBe(1);
+    act(() => release());
+    stop();
+  });
+});
+
+describe('the delay before reconnecting', () => {
+  it('starts at 1 s, doubles, is spread by half either way, and never passes 5 s', () => {
+    expect([0, 1, 2, 3, 8].map((n) => reconnectDelay(n, 0.5))).toEqual([1_000, 2_000, 4_000, 5_000, 5_000]);
+    expect(reconnectDelay(0, 0)).toBe(500);
+    expect(reconnectDelay(0, 1)).toBe(1_500);
+    expect(reconnectDelay(2, 1)).toBe(5_000);
+    expect(reconnectDelay(5, 0)).toBe(2_500);
   });
 });

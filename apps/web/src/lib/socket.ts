@@ -1,25 +1,27 @@
 import { useSyncExternalStore } from 'react';
-import type { Socket } from 'socket.io-client';
 import { SOCKET_OPTIONS, SYSTEM_NOTIFICATION_EVENT, type SystemNotificationPayload } from '@rewards/shared/constants';
+import { openWire, type WireEnd } from './realtime-wire';
 
 /**
  * The realtime connection of docs/architecture.md P4: Socket.IO to the same host, websocket transport only,
- * signed in by the session cookie; reconnects with a delay of 1000 to 5000 ms (randomization 0.5) and
- * gives up a connection attempt after 20000 ms. Its status is `connecting` until it is known (the client
- * is loaded after the page settles, then it connects), `online` while connected, and `offline` only once
- * a connection failed or dropped, or the browser says it has no network; a reconnection makes it `online`
- * again.
+ * signed in by the session cookie, spoken by our own small client (realtime-wire.ts, decision 0047). One
+ * connection is shared by every caller. A lost connection is tried again after 1000 ms, doubling, each delay
+ * spread by ±50 % and never over 5000 ms, at once when the browser says its network is back; an attempt gives up
+ * after 20000 ms. A connection the server refused or closed is not tried again (the credential ended): the
+ * listeners check the session, which tells the user what happened.
  *
- * The client library is loaded on first use, once the page has loaded and the browser is idle: anonymous
- * visitors never download it, and a signed-in page's first paint does not wait for it (the header's
- * counts came with the page).
+ * Its status is `connecting` until it is known (it connects once the page has loaded and the browser is
+ * idle, so a page's first paint never waits for it), `online` while connected, and `offline` only once a
+ * connection failed or dropped, or the browser says it has no network; a reconnection makes it `online`.
  */
 type Listener = (payload: SystemNotificationPayload) => void;
-
-let socket: Socket | null = null;
-let starting: Promise<void> | null = null;
 export type RealtimeStatus = 'connecting' | 'online' | 'offline';
 
+let close: (() => void) | null = null;
+let connected = false;
+let attempts = 0;
+let retry: ReturnType<typeof setTimeout> | undefined;
+let starting: Promise<void> | null = null;
 let status: RealtimeStatus = 'connecting';
 let users = 0;
 const statusListeners = new Set<() => void>();
@@ -32,8 +34,46 @@ function setStatus(value: RealtimeStatus) {
   statusListeners.forEach((l) => l());
 }
 
+/** The delay before the next attempt: 1 s doubling, spread by the randomization factor, never over 5 s. */
+export function reconnectDelay(attempt: number, random = Math.random()): number {
+  const { reconnectionDelay, reconnectionDelayMax, randomizationFactor } = SOCKET_OPTIONS;
+  const base = Math.min(reconnectionDelay * 2 ** attempt, reconnectionDelayMax);
+  return Math.round(Math.min(base * (1 + randomizationFactor * (2 * random - 1)), reconnectionDelayMax));
+}
+
+function connect() {
+  clearTimeout(retry);
+  retry = undefined;
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  close = openWire(
+    { url: `${scheme}//${location.host}/socket.io/`, timeout: SOCKET_OPTIONS.timeout },
+    {
+      connected() {
+        connected = true;
+        attempts = 0;
+        setStatus('online');
+      },
+      event(name, payload) {
+        if (name === SYSTEM_NOTIFICATION_EVENT) notificationListeners.forEach((l) => l(payload as SystemNotificationPayload));
+      },
+      ended(reason: WireEnd) {
+        close = null;
+        connected = false;
+        setStatus('offline');
+        if (reason === 'lost') retry = setTimeout(connect, reconnectDelay(attempts++));
+        else endedListeners.forEach((l) => l());
+      },
+    },
+  );
+}
+
 const browserOffline = () => setStatus('offline');
-const browserOnline = () => setStatus(socket?.connected ? 'online' : 'connecting');
+function browserOnline() {
+  if (connected) return setStatus('online');
+  setStatus('connecting');
+  // Waiting for a retry: the network is back, so now.
+  if (!close && retry !== undefined) connect();
+}
 
 function pageSettled(): Promise<void> {
   return new Promise((resolve) => {
@@ -47,49 +87,33 @@ function pageSettled(): Promise<void> {
 async function start() {
   await pageSettled();
   if (users === 0) return;
-  const { io } = await import('socket.io-client');
-  if (users === 0) return;
-  socket = io({
-    path: '/socket.io/',
-    transports: ['websocket'],
-    withCredentials: true,
-    ...SOCKET_OPTIONS,
-  });
-  socket.on('connect', () => setStatus('online'));
-  socket.on('connect_error', () => setStatus('offline'));
   addEventListener('offline', browserOffline);
   addEventListener('online', browserOnline);
+  connect();
   if (typeof navigator !== 'undefined' && navigator.onLine === false) setStatus('offline');
-  socket.on('disconnect', (reason) => {
-    // Released by the page (no one uses it any more): not a failure, the next use starts by connecting.
-    setStatus(reason === 'io client disconnect' ? 'connecting' : 'offline');
-    // The server ended it (a sign-out, here or in another tab, or a deactivation): reconnecting would only
-    // be refused; the listeners check the session, which tells the user what happened.
-    if (reason === 'io server disconnect') endedListeners.forEach((l) => l());
-  });
-  socket.on(SYSTEM_NOTIFICATION_EVENT, (payload: SystemNotificationPayload) => notificationListeners.forEach((l) => l(payload)));
 }
 
 /** Opens the connection (shared by every caller) and returns the function that releases it. */
 export function acquireRealtime(): () => void {
   users += 1;
-  if (!socket && !starting)
-    starting = start()
-      // The client could not be loaded (offline, or a deploy replaced its chunk): nothing to connect with.
-      .catch(() => setStatus('offline'))
-      .finally(() => (starting = null));
+  if (!close && !starting && retry === undefined) starting = start().finally(() => (starting = null));
   return () => {
     users -= 1;
     if (users > 0) return;
-    socket?.disconnect();
-    socket = null;
+    // Released by the page (no one uses it any more): not a failure, the next use starts by connecting.
+    close?.();
+    close = null;
+    connected = false;
+    clearTimeout(retry);
+    retry = undefined;
+    attempts = 0;
     removeEventListener('offline', browserOffline);
     removeEventListener('online', browserOnline);
     setStatus('connecting');
   };
 }
 
-/** Called when the server closes the connection because the credential ended. */
+/** Called when the server refuses or closes the connection (the credential ended). */
 export function onRealtimeEnded(listener: () => void): () => void {
   endedListeners.add(listener);
   return () => endedListeners.delete(listener);
