@@ -9,8 +9,8 @@
 // search box and adding to the cart, each INP <= 200 ms.
 // A page that misses a budget, or whose runs spread by more than 10 points, runs twice more and the
 // median of five is printed (marked *): the machine is shared, so the load average is printed too.
-// `node bench/lighthouse.mjs` runs it alone (LH_PAGES=category,product narrows it by name; WEB_DIST_DIR
-// measures another build); `npm run bench` runs it last.
+// `node bench/lighthouse.mjs` runs it alone (LH_PAGES=category,product narrows it by name; LH_SHIFTS=1 names
+// what moved; WEB_DIST_DIR measures another build); `npm run bench` runs it last.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -109,6 +109,11 @@ async function measure(lighthouse, browserPage, base, page, attempt = 1) {
   if (process.env.LH_SCRIPTS) {
     for (const r of audits['network-requests'].details.items.filter((i) => i.resourceType === 'Script'))
       console.log(`    ${page.url} ${String(r.transferSize).padStart(7)} B  ${r.url.replace(base, '')}`);
+  }
+  // LH_SHIFTS=1: each layout shift of the run, the element that moved and its share of CLS.
+  if (process.env.LH_SHIFTS) {
+    for (const item of audits['layout-shifts']?.details?.items ?? [])
+      console.log(`    ${page.url} shift ${item.score?.toFixed(3)}  ${item.node?.snippet ?? item.node?.selector ?? '?'}  ${item.node?.nodeLabel ?? ''}`);
   }
   return {
     performance: Math.round(categories.performance.score * 100),
