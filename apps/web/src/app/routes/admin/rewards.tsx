@@ -33,7 +33,7 @@ function StoreRewards({ storeId, tab, onTab }: { storeId: number; tab: Tab; onTa
   return (
     <Page title={store ? t('title', { store: store.title }) : t('pageTitle')}>
       <Tabs label={t('tabs.label')} selected={tab} onSelect={onTab} tabs={tabs.map((id) => ({ id, label: t(`tabs.${id}`) }))} />
-      {tab === 'rewards' && <RewardsPanel key={storeId} storeId={storeId} areas={areas.data?.data ?? []} />}
+      {tab === 'rewards' && <RewardsPanel key={storeId} storeId={storeId} areas={areas.data?.data} />}
       {tab === 'byArea' && <RewardsByArea storeId={storeId} />}
       {tab === 'areas' && <AreasPanel key={storeId} storeId={storeId} />}
     </Page>

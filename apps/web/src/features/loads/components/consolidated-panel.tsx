@@ -74,8 +74,9 @@ export function ConsolidatedPanel({ storeId, initial }: { storeId: number; initi
         {date('to')}
         <label className="flex flex-col gap-1">
           {t('consolidated.recognition')}
+          {/* A set width: the options arrive after the first paint, and a select sized by them would move the filters. */}
           <select
-            className={input}
+            className={`${input} w-56 max-w-full`}
             value={draft.rewardId ?? ''}
             onChange={(e) => setDraft((d) => ({ ...d, rewardId: Number(e.target.value) || undefined }))}
           >
@@ -120,11 +121,10 @@ export function ConsolidatedPanel({ storeId, initial }: { storeId: number; initi
       </form>
 
       <div className="flex flex-wrap items-center gap-3">
-        {rows.data && (
-          <p className="text-sm font-semibold text-slate-800" data-testid="consolidated-count" aria-live="polite">
-            {t('consolidated.rows', { count: rows.data.totalCount, n: formatPoints(rows.data.totalCount) })}
-          </p>
-        )}
+        {/* Its line is there from the first paint (a line of its own on a phone), so the count moves nothing when it comes. */}
+        <p className="min-h-5 text-sm font-semibold text-slate-800 max-sm:w-full" data-testid="consolidated-count" aria-live="polite">
+          {rows.data && t('consolidated.rows', { count: rows.data.totalCount, n: formatPoints(rows.data.totalCount) })}
+        </p>
         <span className="ml-auto flex items-center gap-2 text-sm">
           <span className="text-slate-600">{t('consolidated.export')}:</span>
           {(['xlsx', 'csv'] as const).map((format) => (

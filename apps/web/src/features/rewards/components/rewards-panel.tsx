@@ -23,8 +23,12 @@ const RewardForm = lazyForm(() => import('./reward-form').then((m) => m.RewardFo
 
 const PAGE_SIZE = 20;
 
-/** The store's recognitions: search, status filter, paging; create and edit in a dialog; activate, deactivate, delete. */
-export function RewardsPanel({ storeId, areas }: { storeId: number; areas: AreaOption[] }) {
+/**
+ * The store's recognitions: search, status filter, paging; create and edit in a dialog; activate, deactivate,
+ * delete. `areas` is undefined while they load: "New" waits for them, and the note that a recognition needs
+ * an area shows only once they are known to be missing (never shown, then taken away, moving the list).
+ */
+export function RewardsPanel({ storeId, areas }: { storeId: number; areas: AreaOption[] | undefined }) {
   const { t } = useTranslation('rewards');
   const content = useContent();
   const list = useListFilters<ListFilters & { active?: boolean }>({ page: 1 });
@@ -32,7 +36,7 @@ export function RewardsPanel({ storeId, areas }: { storeId: number; areas: AreaO
   const action = useRewardAction();
   const confirm = useConfirmAction((p) => action.mutateAsync(p), { ns: 'rewards' });
   const [editing, setEditing] = useState<Reward | 'new' | null>(null);
-  const hasAreas = areas.some((a) => a.active);
+  const hasAreas = areas?.some((a) => a.active) ?? false;
 
   const rows = rewards.data?.data ?? [];
   return (
@@ -52,7 +56,7 @@ export function RewardsPanel({ storeId, areas }: { storeId: number; areas: AreaO
           <Button onClick={() => setEditing('new')} disabled={!hasAreas} data-testid="new-reward">
             {t('rewards.new')}
           </Button>
-          {!hasAreas && <p className="text-xs text-slate-600">{t('rewards.noAreas')}</p>}
+          {areas && !hasAreas && <p className="text-xs text-slate-600">{t('rewards.noAreas')}</p>}
         </div>
       </div>
       <ResponsiveTable
@@ -132,7 +136,12 @@ export function RewardsPanel({ storeId, areas }: { storeId: number; areas: AreaO
         wide
       >
         {editing !== null && (
-          <RewardForm storeId={storeId} reward={editing === 'new' ? undefined : editing} areas={areas} onDone={() => setEditing(null)} />
+          <RewardForm
+            storeId={storeId}
+            reward={editing === 'new' ? undefined : editing}
+            areas={areas ?? []}
+            onDone={() => setEditing(null)}
+          />
         )}
       </Dialog>
       <ConfirmActionDialog confirm={confirm} ns="rewards" kind="Reward" labels="actions" />
