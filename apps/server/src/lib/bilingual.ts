@@ -18,3 +18,12 @@ export function assertOneLanguage(stored: Record<string, string>, fields: readon
 export function sortText(es: AnyColumn, en: AnyColumn): SQL<string> {
   return sql<string>`coalesce(nullif(btrim(${es}), ''), ${en})`;
 }
+
+/**
+ * A pair in one reader's language, else in the other (the fallback of docs/architecture.md A6.15), for what
+ * the database writes itself (an export).
+ */
+export function inLanguage(es: AnyColumn, en: AnyColumn, lang: 'es' | 'en'): SQL<string> {
+  const [first, second] = lang === 'es' ? [es, en] : [en, es];
+  return sql<string>`coalesce(nullif(btrim(${first}), ''), ${second})`;
+}

@@ -50,12 +50,15 @@ const headings: Record<Language, string[]> = {
 };
 
 type Kind = 'number' | 'date' | 'text';
-/** The columns, in order: each value of a row, of what kind, how wide in XLSX and how its numbers show. */
-const columns: { value: (r: ConsolidatedSqlRow) => SQL; kind: Kind; width: number; numFmt?: string }[] = [
+/**
+ * The columns, in order: each value of a row (texts in the reader's language where they have two), of what
+ * kind, how wide in XLSX and how its numbers show.
+ */
+const columns: { value: (r: ConsolidatedSqlRow, lang: Language) => SQL; kind: Kind; width: number; numFmt?: string }[] = [
   { value: (r) => r.id, kind: 'number', width: 10 },
   { value: (r) => r.loadId, kind: 'number', width: 8 },
   { value: (r) => r.createdAt, kind: 'date', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
-  { value: (r) => r.rewardName, kind: 'text', width: 24 },
+  { value: (r, lang) => r.rewardName[lang], kind: 'text', width: 24 },
   { value: (r) => r.receiverName, kind: 'text', width: 28 },
   { value: (r) => r.receiverEmail, kind: 'text', width: 32 },
   { value: (r) => r.receiverStoreName, kind: 'text', width: 26 },
@@ -79,24 +82,24 @@ function neutral(v: SQL): SQL {
 }
 
 /** CSV: PostgreSQL's CSV writer quotes a field that holds `;`, a quote or a line break; an empty text is an empty field. */
-const csvCopy: ConsolidatedCopy = {
+const csvCopy = (lang: Language): ConsolidatedCopy => ({
   columns: (r) =>
     columns.map(({ value, kind }) =>
       kind === 'date'
-        ? sql`to_char(${value(r)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+        ? sql`to_char(${value(r, lang)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
         : kind === 'number'
-          ? value(r)
-          : sql`nullif(${neutral(value(r))}, '')`,
+          ? value(r, lang)
+          : sql`nullif(${neutral(value(r, lang))}, '')`,
     ),
   options: `with (format csv, delimiter ';')`,
-};
+});
 
 /** A CSV field of the header (ours, in JavaScript), quoted as PostgreSQL's are. */
 const csvField = (text: string) => (/[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
 async function* csvChunks(read: ReadCopy, lang: Language): AsyncGenerator<Buffer> {
   yield Buffer.from(`\ufeff${headings[lang].map(csvField).join(';')}\n`);
-  yield* read(csvCopy);
+  yield* read(csvCopy(lang));
 }
 
 /**
@@ -111,19 +114,19 @@ const references: [string, string][] = [
   ['\n', '&#10;'],
   ['\r', '&#13;'],
 ];
-const xlsxCopy: ConsolidatedCopy = {
+const xlsxCopy = (lang: Language): ConsolidatedCopy => ({
   columns: (r) => [
     sql`(${r.rowNumber} + 1)::text`,
     ...columns.map(({ value, kind }) => {
-      if (kind === 'number') return sql`(${value(r)})::text`;
-      if (kind === 'date') return sql`(extract(epoch from ${value(r)})::float8 / 86400 + 25569)::text`;
-      let text = sql`replace(replace(replace(replace(regexp_replace(${neutral(value(r))}, ${NOT_XML}::text, '', 'g'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')`;
+      if (kind === 'number') return sql`(${value(r, lang)})::text`;
+      if (kind === 'date') return sql`(extract(epoch from ${value(r, lang)})::float8 / 86400 + 25569)::text`;
+      let text = sql`replace(replace(replace(replace(regexp_replace(${neutral(value(r, lang))}, ${NOT_XML}::text, '', 'g'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')`;
       for (const [character, reference] of references) text = sql`replace(${text}, ${character}::text, ${reference}::text)`;
       return text;
     }),
   ],
   options: '',
-};
+});
 
 async function* xlsxChunks(read: ReadCopy, lang: Language): AsyncGenerator<Buffer> {
   const file = new XlsxWriter(
@@ -136,7 +139,7 @@ async function* xlsxChunks(read: ReadCopy, lang: Language): AsyncGenerator<Buffe
     })),
   );
   try {
-    for await (const records of read(xlsxCopy)) {
+    for await (const records of read(xlsxCopy(lang))) {
       await file.addRecords(records);
       const bytes = file.take();
       if (bytes.length) yield bytes;

@@ -3,7 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { alias } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { ListResponse } from '@rewards/shared/common';
-import type { FrequencyPeriod } from '@rewards/shared/enums';
+import type { FrequencyPeriod, Language } from '@rewards/shared/enums';
 import {
   MAX_LOAD_EMAILS,
   activityKey,
@@ -27,7 +27,7 @@ import { addDays } from '@rewards/shared/program';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { sortText } from '../../lib/bilingual.ts';
+import { inLanguage, sortText } from '../../lib/bilingual.ts';
 import { assertAccrualOpen, isAccrualOpen, localDate, programCalendar, startOfLocalDay, type CalendarRules } from '../../lib/calendar.ts';
 import { pgCode, raisedRule, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 import { replayOf, requestFingerprint } from '../../lib/idempotency.ts';
@@ -510,7 +510,8 @@ export interface ConsolidatedSqlRow {
   id: SQL;
   loadId: SQL;
   createdAt: SQL;
-  rewardName: SQL;
+  /** The recognition's name in each language, with the other as fallback (docs/architecture.md A6.15). */
+  rewardName: Record<Language, SQL>;
   receiverName: SQL;
   receiverEmail: SQL;
   receiverStoreName: SQL;
@@ -532,7 +533,7 @@ function consolidatedSqlRow(rowNumber: SQL): ConsolidatedSqlRow {
     id: sql`${s.loadEntries.id}`,
     loadId: sql`${s.loadEntries.loadId}`,
     createdAt: sql`${s.loadEntries.createdAt}`,
-    rewardName: sql`${s.rewards.name}`,
+    rewardName: { es: inLanguage(s.rewards.name, s.rewards.nameEn, 'es'), en: inLanguage(s.rewards.name, s.rewards.nameEn, 'en') },
     receiverName: fullName(receiver.name, receiver.lastName),
     receiverEmail: sql`${receiver.email}`,
     receiverStoreName: sql`${receiverStore.title}`,

@@ -72,7 +72,14 @@ async function rewardOf(code: string, storeId = store1) {
 }
 
 /** A recognition of its own (so frequency counts start at zero). */
-async function newReward(p: { limit: number; period: 'year' | 'month' | 'day'; points?: number; storeId?: number; active?: boolean }) {
+async function newReward(p: {
+  limit: number;
+  period: 'year' | 'month' | 'day';
+  points?: number;
+  storeId?: number;
+  active?: boolean;
+  nameEn?: string;
+}) {
   const n = ++seq;
   const [r] = await t.db
     .insert(s.rewards)
@@ -80,6 +87,7 @@ async function newReward(p: { limit: number; period: 'year' | 'month' | 'day'; p
       storeId: p.storeId ?? store1,
       code: `test-${n}`,
       name: `Reconocimiento ${n}`,
+      nameEn: p.nameEn ?? '',
       description: 'Reconocimiento de prueba',
       points: p.points ?? 100,
       frequencyLimit: p.limit,
@@ -383,10 +391,10 @@ describe('reports', () => {
     expect((await get(who.admin, '/api/loads/consolidated?loadId=1&unknown=1')).statusCode).toBe(400);
   });
 
-  it('exports the consolidated rows as XLSX and CSV: proper columns, real dates and numbers, formulas neutralised', async () => {
+  it('exports the consolidated rows as XLSX and CSV: proper columns, real dates and numbers, formulas neutralised, the reader’s language', async () => {
     const [evil] = await employees(1, { name: '=HYPERLINK("http://evil.example","x")' });
     const [plain] = await employees(1, { name: 'Núñez' });
-    const reward = await newReward({ limit: 5, period: 'year', points: 1234 });
+    const reward = await newReward({ limit: 5, period: 'year', points: 1234, nameEn: 'Team spirit' });
     const load = (await confirm({ storeId: store1, rewardId: reward.id, reason: 'Exportar', emails: [evil!.email, plain!.email] })).json()
       .data as Load;
 
@@ -421,6 +429,7 @@ describe('reports', () => {
     expect(evilRow.getCell(3).numFmt).toBe('yyyy-mm-dd hh:mm');
     expect(evilRow.getCell(11).value).toBe(1234);
     expect(evilRow.getCell(11).numFmt).toBe('#,##0');
+    expect(evilRow.getCell(4).value).toBe(reward.name);
     expect(rows.find((r) => r.getCell(6).value === plain!.email)!.getCell(5).value).toBe('Núñez N0');
 
     const csv = await get(who.admin, `/api/loads/consolidated/export?loadId=${load.id}&format=csv`, { 'accept-language': 'en' });
@@ -446,6 +455,7 @@ describe('reports', () => {
     expect(evilCsv[4]).toBe(`'=HYPERLINK("http://evil.example","x") N0`);
     expect(evilCsv[2]).toBe(t.clock.now().toISOString());
     expect(evilCsv[10]).toBe('1234');
+    expect(evilCsv[3]).toBe('Team spirit');
   });
 
   it('streams an export of many rows as the database writes them: every row once, newest first, the header and each cell right', async () => {
