@@ -113,7 +113,9 @@ async function measure(lighthouse, browserPage, base, page, attempt = 1) {
   // LH_SHIFTS=1: each layout shift of the run, the element that moved and its share of CLS.
   if (process.env.LH_SHIFTS) {
     for (const item of audits['layout-shifts']?.details?.items ?? [])
-      console.log(`    ${page.url} shift ${item.score?.toFixed(3)}  ${item.node?.snippet ?? item.node?.selector ?? '?'}  ${item.node?.nodeLabel ?? ''}`);
+      console.log(
+        `    ${page.url} shift ${item.score?.toFixed(3)}  ${item.node?.snippet ?? item.node?.selector ?? '?'}  ${item.node?.nodeLabel ?? ''}`,
+      );
   }
   return {
     performance: Math.round(categories.performance.score * 100),
