@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './seed/prepare.ts';
 import { systemClock } from './lib/clock.ts';
 import { runPointExpiry } from './modules/points/expiry.service.ts';
+import { resetAllowances } from './modules/peer/allowance.service.ts';
 import { smtpTransport, startMailWorker } from './modules/mail/mail-worker.ts';
 import { startTeamsWorker, teamsTransportFromConfig } from './modules/teams/teams-worker.ts';
 
@@ -34,9 +35,16 @@ const app = await buildApp({ config, database, db: database.db, clock: systemClo
 // Scheduled jobs run on the database: every instance may try, one does the work (job_runs).
 const JOB_INTERVAL_MS = 10 * 60_000;
 const runJobs = () =>
-  runPointExpiry(database.db, systemClock.now(), config.calendar)
-    .then((r) => r.ran && app.log.info(r, 'points expired for the program year'))
-    .catch((err) => app.log.error({ err }, 'point expiry failed'));
+  Promise.all([
+    runPointExpiry(database.db, systemClock.now(), config.calendar)
+      .then((r) => r.ran && app.log.info(r, 'points expired for the program year'))
+      .catch((err) => app.log.error({ err }, 'point expiry failed')),
+    // Giving allowances move to the new period once, whichever instance runs first (rs_allowance_reset);
+    // a person whose period went stale between runs is reset when they next read or give (A6.16).
+    resetAllowances(database.db, { now: systemClock.now(), calendar: config.calendar })
+      .then((n) => n > 0 && app.log.info({ allowances: n }, 'giving allowances reset for the new period'))
+      .catch((err) => app.log.error({ err }, 'giving allowance reset failed')),
+  ]);
 const jobs = setInterval(runJobs, JOB_INTERVAL_MS);
 jobs.unref();
 void runJobs();

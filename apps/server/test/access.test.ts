@@ -103,6 +103,14 @@ beforeAll(async () => {
     .values({ storeId: 1, name: 'Access test area', description: 'No recognitions' })
     .returning();
 
+  const [companyValue] = await t.db.insert(s.companyValues).values({ storeId: 1, name: 'Access test value' }).returning();
+  const peerMessage = 'Made by the access test, thank you';
+  const peerRecognition = await api('shopper', 'POST', '/api/recognitions', {
+    recipients: [target.id],
+    points: 1,
+    message: peerMessage,
+    values: [companyValue!.id],
+  });
   const stars = { name: 'Access test', description: 'Made by the access test' };
   samples = {
     'GET /api/auth/login': { url: '/api/auth/login' },
@@ -290,6 +298,27 @@ beforeAll(async () => {
     'GET /api/accounts/myMovementsAdmin': { url: `/api/accounts/myMovementsAdmin?userId=${target.id}` },
     'GET /api/dashboard': { url: '/api/dashboard?storeId=1' },
     'PUT /api/notifications/viewed/:id': { url: `/api/notifications/viewed/${notification?.id ?? 1}` },
+    'POST /api/recognitions': {
+      url: '/api/recognitions',
+      body: { recipients: [target.id], points: 1, message: peerMessage, values: [companyValue!.id] },
+    },
+    'GET /api/recognitions/:id': { url: `/api/recognitions/${peerRecognition.id}` },
+    'POST /api/recognitions/:id/comments': { url: `/api/recognitions/${peerRecognition.id}/comments`, body: { message: 'Access test' } },
+    'POST /api/recognitions/:id/addons': { url: `/api/recognitions/${peerRecognition.id}/addons`, body: { points: 1 } },
+    'PUT /api/recognitions/:id/reactions/:emoji': { url: `/api/recognitions/${peerRecognition.id}/reactions/clap` },
+    'DELETE /api/recognitions/:id/reactions/:emoji': { url: `/api/recognitions/${peerRecognition.id}/reactions/clap` },
+    'GET /api/people': { url: '/api/people?q=factory' },
+    'GET /api/peer/stores/:id/giving': { url: '/api/peer/stores/1/giving' },
+    'PUT /api/peer/stores/:id/giving': {
+      url: '/api/peer/stores/1/giving',
+      body: { amount: 100, period: 'month', minMessage: 20, shareCapPercent: 50, perReport: 0 },
+    },
+    'GET /api/peer/stores/:id/values': { url: '/api/peer/stores/1/values' },
+    'POST /api/peer/stores/:id/values': { url: '/api/peer/stores/1/values', body: { name: 'Access test value 2' } },
+    'PUT /api/peer/values/:id': { url: `/api/peer/values/${companyValue!.id}`, body: { nameEn: 'Access test value' } },
+    'DELETE /api/peer/values/:id': { url: `/api/peer/values/${companyValue!.id}` },
+    'POST /api/peer/users/:id/allowance-boosts': { url: `/api/peer/users/${target.id}/allowance-boosts`, body: { points: 1 } },
+    'PUT /api/peer/users/:id/manager': { url: `/api/peer/users/${target.id}/manager`, body: { managerId: null } },
     'GET /api/docs/static/*': { url: '/api/docs/static/swagger-ui.css' },
     '* /idp': { url: '/idp' },
     '* /idp/*': { url: '/idp/.well-known/openid-configuration' },

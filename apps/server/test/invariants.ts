@@ -8,7 +8,8 @@ import { moveStock } from '../src/modules/inventory/inventory.service.ts';
 /**
  * The money invariants (src/db/invariants.ts), checked after each test of every file that moves points or
  * stock: users.points = SUM(point_transactions.value) for every user, products.stock =
- * SUM(inventory_movements.delta) for every product, no negative balance or stock.
+ * SUM(inventory_movements.delta) for every product, allowances.remaining + boost_remaining =
+ * SUM(allowance_movements.value) for every person's giving allowance, no negative balance or stock.
  */
 export async function assertInvariants(db: DbOrTx): Promise<void> {
   for (const { check, rows } of await checkInvariants(db)) expect(rows, check).toEqual([]);

@@ -10,6 +10,16 @@ export const SYSTEM_NOTIFICATION_EVENT = 'systemNotification';
 export interface SystemNotificationPayload {
   userId: number;
 }
+/**
+ * The Socket.IO event of the peer recognition feed (docs/architecture.md A6.16): a recognition was given or
+ * got a comment, an add-on or a reaction. Public items go to every signed-in socket (room `feed`), private
+ * ones only to their giver's and recipients' sockets and to the administrators of their stores.
+ */
+export const FEED_EVENT = 'feed';
+export interface FeedEventPayload {
+  kind: 'recognition' | 'comment' | 'addon' | 'reaction';
+  recognitionId: number;
+}
 export const CART_MAX_QUANTITY = 5;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

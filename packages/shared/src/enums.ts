@@ -25,7 +25,8 @@ export type ProductOrder = (typeof productOrders)[number];
 export const notificationItemTypes = ['orders', 'ordersUpdate', 'products', 'points', 'challenge'] as const;
 export type NotificationItemType = (typeof notificationItemTypes)[number];
 
-export const transactionKinds = ['load', 'challenge', 'order', 'refund', 'expiry', 'adjustment'] as const;
+/** `recognition`: points a colleague gave from their giving allowance (docs/architecture.md A6.16). */
+export const transactionKinds = ['load', 'challenge', 'order', 'refund', 'expiry', 'adjustment', 'recognition'] as const;
 export type TransactionKind = (typeof transactionKinds)[number];
 
 export const challengeTypes = ['multiple_choice', 'open'] as const;

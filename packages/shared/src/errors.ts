@@ -325,6 +325,46 @@ export const errorMessages = {
     en: 'Microsoft Teams is not available in this installation: choose e-mail',
     es: 'Microsoft Teams no está disponible en esta instalación: elige el correo',
   },
+  GIVE_TO_SELF: {
+    en: 'You cannot recognize yourself: choose colleagues',
+    es: 'No puedes reconocerte a ti mismo: elige a tus compañeros',
+  },
+  RECIPIENT_INACTIVE: {
+    en: 'One of the people you chose is not active in the program',
+    es: 'Una de las personas que elegiste no está activa en el programa',
+  },
+  ALLOWANCE_EXCEEDED: {
+    en: 'This is more than you have left to give this period ({{remaining}} points)',
+    es: 'Esto supera lo que te queda por dar en este periodo ({{remaining}} puntos)',
+  },
+  GIVE_SHARE_CAP: {
+    en: 'You can give one person at most {{max}} points per period',
+    es: 'Puedes dar a una misma persona como máximo {{max}} puntos por periodo',
+  },
+  MESSAGE_TOO_SHORT: {
+    en: 'Write a message of at least {{min}} characters',
+    es: 'Escribe un mensaje de al menos {{min}} caracteres',
+  },
+  VALUE_REQUIRED: {
+    en: 'Choose at least one company value',
+    es: 'Elige al menos un valor de la empresa',
+  },
+  VALUE_UNKNOWN: {
+    en: 'One of the values you chose is not an active value of your office',
+    es: 'Uno de los valores que elegiste no es un valor activo de tu oficina',
+  },
+  VALUE_IN_USE: {
+    en: 'Recognitions already name this value: it cannot be deleted, deactivate it instead',
+    es: 'Hay reconocimientos que ya nombran este valor: no se puede eliminar, desactívalo',
+  },
+  ADDON_OWN_RECOGNITION: {
+    en: 'You cannot add points to a recognition you gave or received',
+    es: 'No puedes añadir puntos a un reconocimiento que diste o recibiste',
+  },
+  MANAGER_CYCLE: {
+    en: 'This person cannot be their own manager, directly or through others',
+    es: 'Esta persona no puede ser su propio responsable, ni directamente ni a través de otros',
+  },
   INTERNAL_ERROR: {
     en: 'Something went wrong on our side, please try again',
     es: 'Algo salió mal de nuestro lado, inténtalo de nuevo',
@@ -396,6 +436,7 @@ export const errorStatus = {
   LEDGER_APPEND_ONLY: 409,
   AREA_NOT_EMPTY: 409,
   REWARD_IN_USE: 409,
+  VALUE_IN_USE: 409,
   REWARD_CODE_TAKEN: 409,
   SEDE_ID_TAKEN: 409,
   IS_TAKEN: 409,
@@ -440,6 +481,15 @@ export const errorStatus = {
   LOAD_FILE_EMPTY: 422,
   LOAD_FILE_NO_EMAIL_COLUMN: 422,
   BUSINESS_RULE: 422,
+  GIVE_TO_SELF: 422,
+  RECIPIENT_INACTIVE: 422,
+  ALLOWANCE_EXCEEDED: 422,
+  GIVE_SHARE_CAP: 422,
+  MESSAGE_TOO_SHORT: 422,
+  VALUE_REQUIRED: 422,
+  VALUE_UNKNOWN: 422,
+  ADDON_OWN_RECOGNITION: 422,
+  MANAGER_CYCLE: 422,
   TEAMS_UNAVAILABLE: 422,
   HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,

@@ -21,7 +21,12 @@ export type MovementText =
   /** An administrator's change to one balance, with the reason as typed. */
   | { descriptionKey: 'adjustment'; descriptionValues: { reason: string } }
   /** The opening balance of the demo data. */
-  | { descriptionKey: 'initial'; descriptionValues: Record<string, never> };
+  | { descriptionKey: 'initial'; descriptionValues: Record<string, never> }
+  /**
+   * Points a colleague gave (docs/architecture.md A6.16): the giver's name as it was then, the recognition,
+   * and `addon` when they were added to someone else's recognition.
+   */
+  | { descriptionKey: 'peerRecognition'; descriptionValues: { giver: string; recognitionId: number; addon?: boolean } };
 export type MovementKey = MovementText['descriptionKey'];
 export const movementKeys = [
   'load',
@@ -31,6 +36,7 @@ export const movementKeys = [
   'expiry',
   'adjustment',
   'initial',
+  'peerRecognition',
 ] as const satisfies readonly MovementKey[];
 
 const system = {
@@ -40,6 +46,8 @@ const system = {
   expiry: { es: 'Vencimiento de puntos ({year})', en: 'Points expired ({year})' },
   challenge: { es: 'Reto: {title}', en: 'Challenge: {title}' },
   initial: { es: 'Carga inicial de puntos', en: 'Opening balance' },
+  peerRecognition: { es: 'Reconocimiento de {giver}', en: 'Recognition from {giver}' },
+  peerAddon: { es: 'Puntos añadidos por {giver} a un reconocimiento', en: 'Points added to a recognition by {giver}' },
 } as const;
 
 /** A stored value read back: a bilingual text in the reader's language, a plain text as it is. */
@@ -72,6 +80,8 @@ function describeKeyed(key: string, values: Record<string, unknown>, lang: Langu
       return textOf(values.reason, lang);
     case 'initial':
       return system.initial[lang];
+    case 'peerRecognition':
+      return system[values.addon ? 'peerAddon' : 'peerRecognition'][lang].replace('{giver}', () => textOf(values.giver, lang));
     default:
       return undefined;
   }

@@ -18,6 +18,16 @@ export const INVARIANTS: readonly { check: string; query: SQL }[] = [
       left join inventory_movements m on m.product_id = p.id group by p.id having p.stock <> coalesce(sum(m.delta), 0)`,
   },
   {
+    // The giving allowance (docs/architecture.md A6.16): its ledger adds up to what remains, boost included.
+    check: 'allowances.remaining + boost_remaining <> SUM(allowance_movements.value)',
+    query: sql`select a.user_id, a.remaining, a.boost_remaining, coalesce(sum(m.value), 0)::bigint as ledger from allowances a
+      left join allowance_movements m on m.user_id = a.user_id group by a.user_id
+      having a.remaining + a.boost_remaining <> coalesce(sum(m.value), 0)
+      union all
+      select m.user_id, null, null, sum(m.value)::bigint from allowance_movements m
+      where not exists (select 1 from allowances a where a.user_id = m.user_id) group by m.user_id having sum(m.value) <> 0`,
+  },
+  {
     check: 'negative stock or balance',
     query: sql`select 'product' as kind, id from products where stock < 0 union all select 'user', id from users where points < 0`,
   },

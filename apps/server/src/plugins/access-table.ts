@@ -209,6 +209,27 @@ export const ACCESS_TABLE: Readonly<Record<string, AccessRow>> = {
   'GET /api/program': PUBLIC,
   'GET /api/dashboard': STORE_ADMIN,
 
+  // Peer recognition (docs/architecture.md A6.16): the feed for everyone signed in, its settings for the store's administrators
+  'POST /api/recognitions': SIGNED_IN,
+  'GET /api/recognitions': SIGNED_IN,
+  'GET /api/recognitions/allowance': SIGNED_IN,
+  'GET /api/recognitions/values': SIGNED_IN,
+  'GET /api/recognitions/:id': SIGNED_IN,
+  'POST /api/recognitions/:id/comments': SIGNED_IN,
+  'POST /api/recognitions/:id/addons': SIGNED_IN,
+  'PUT /api/recognitions/:id/reactions/:emoji': SIGNED_IN,
+  'DELETE /api/recognitions/:id/reactions/:emoji': SIGNED_IN,
+  'GET /api/people': SIGNED_IN,
+  'GET /api/peer/stores/:id/giving': STORE_ADMIN,
+  'PUT /api/peer/stores/:id/giving': STORE_ADMIN,
+  'GET /api/peer/stores/:id/values': STORE_ADMIN,
+  'POST /api/peer/stores/:id/values': STORE_ADMIN,
+  'PUT /api/peer/values/:id': STORE_ADMIN,
+  'DELETE /api/peer/values/:id': STORE_ADMIN,
+  // A person of that store: its administrators.
+  'POST /api/peer/users/:id/allowance-boosts': STORE_ADMIN,
+  'PUT /api/peer/users/:id/manager': STORE_ADMIN,
+
   // Mail and notifications
   'GET /api/mail/outbox': ADMIN,
   'GET /api/notifications': SIGNED_IN,

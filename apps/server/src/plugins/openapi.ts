@@ -69,6 +69,7 @@ const TAGS: Record<string, string> = {
   catalog: 'Reference lists (order statuses, categories)',
   mail: 'The e-mail outbox',
   notifications: "The session user's notifications",
+  peer: 'Peer recognition: the feed, giving from a monthly allowance, comments, add-ons and reactions; its administration',
 };
 
 /**

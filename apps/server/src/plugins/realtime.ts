@@ -5,6 +5,8 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { SYSTEM_NOTIFICATION_EVENT, type SystemNotificationPayload } from '@rewards/shared/notifications';
+import { FEED_EVENT, type FeedEventPayload } from '@rewards/shared/constants';
+import { Role } from '@rewards/shared/enums';
 import type { ErrorCode } from '@rewards/shared/errors';
 import type { ServerContext } from '../server-context.ts';
 import type { Database } from '../db/client.ts';
@@ -16,7 +18,8 @@ import { SESSION_COOKIE, type Principal } from './auth.ts';
  * - Websocket transport only, path /socket.io/. A browser authenticates with its session cookie (and
  *   must come from one of our origins, like any cookie-carrying write); an integration with a personal
  *   API token in the handshake's `auth.token`. Both go through the same checks as every HTTP request.
- * - Each socket joins `user:{id}` and `session:{id}` or `token:{id}`.
+ * - Each socket joins `user:{id}` and `session:{id}` or `token:{id}`, the peer recognition feed's room `feed`,
+ *   and for administrators `admin:{storeId}` of each store they run (super administrators `admin:all`).
  * - The database announces, after commit, new notifications (`rs_notifications`: a range of ids) and
  *   ended credentials (`rs_revocations`: a session, token or user); every instance LISTENs on its own
  *   connection and acts on the sockets it holds (`io.local`). With REDIS_URL the Redis adapter carries
@@ -25,6 +28,8 @@ import { SESSION_COOKIE, type Principal } from './auth.ts';
 
 export const NOTIFICATIONS_CHANNEL = 'rs_notifications';
 export const REVOCATIONS_CHANNEL = 'rs_revocations';
+/** The peer recognition feed (rs_announce_feed, docs/architecture.md A6.16). */
+export const FEED_CHANNEL = 'rs_feed';
 const SWEEP_INTERVAL_MS = 60_000;
 
 declare module 'fastify' {
@@ -170,9 +175,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { deps: Serv
 
   io.on('connection', (socket: Socket) => {
     const p = (socket.data as SocketData).principal;
-    const rooms = [`user:${p.id}`];
+    const rooms = [`user:${p.id}`, 'feed'];
     if (p.sessionId) rooms.push(`session:${p.sessionId}`);
     if (p.tokenId) rooms.push(`token:${p.tokenId}`);
+    if (p.role === Role.SuperAdmin) rooms.push('admin:all');
+    else if (p.role === Role.Admin) for (const storeId of p.adminStores) rooms.push(`admin:${storeId}`);
     void socket.join(rooms);
   });
 
@@ -210,6 +217,17 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { deps: Serv
     pending.push(range);
     void drain();
   }
+  // The feed: a public item to every signed-in socket, a private one to its giver's and recipients' sockets
+  // and to the administrators of their stores (and super administrators); a socket in several rooms gets it once.
+  function onFeed(payload: string) {
+    const msg = parseFeed(payload);
+    if (!msg) return;
+    const event: FeedEventPayload = { kind: msg.kind, recognitionId: msg.recognitionId };
+    const rooms = msg.private
+      ? [...msg.audience.map((id) => `user:${id}`), ...msg.stores.map((id) => `admin:${id}`), 'admin:all']
+      : ['feed'];
+    io.local.to(rooms).emit(FEED_EVENT, event);
+  }
   function onRevocation(payload: string) {
     const msg = parseRevocation(payload);
     if (msg) io.local.in(`${msg.kind}:${msg.id}`).disconnectSockets(true);
@@ -228,7 +246,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { deps: Serv
     lastMax = rows[0]?.max ?? 0;
     unlisten = await listenDatabase(
       database,
-      { [NOTIFICATIONS_CHANNEL]: onNotifications, [REVOCATIONS_CHANNEL]: onRevocation },
+      { [NOTIFICATIONS_CHANNEL]: onNotifications, [REVOCATIONS_CHANNEL]: onRevocation, [FEED_CHANNEL]: onFeed },
       app.log,
       () => void catchUp().catch((err: unknown) => app.log.error({ err }, 'realtime: catch-up failed')),
     );
@@ -294,4 +312,26 @@ function parseRevocation(payload: string): { kind: 'session' | 'token' | 'user';
     /* not ours */
   }
   return null;
+}
+
+const feedKinds = ['recognition', 'comment', 'addon', 'reaction'] as const;
+const ids = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : []);
+
+function parseFeed(
+  payload: string,
+): { kind: FeedEventPayload['kind']; recognitionId: number; private: boolean; audience: number[]; stores: number[] } | null {
+  try {
+    const v = JSON.parse(payload) as { kind?: unknown; recognitionId?: unknown; private?: unknown; audience?: unknown; stores?: unknown };
+    if (!feedKinds.includes(v.kind as FeedEventPayload['kind']) || !Number.isInteger(v.recognitionId)) return null;
+    return {
+      kind: v.kind as FeedEventPayload['kind'],
+      recognitionId: v.recognitionId as number,
+      // Anything but an explicit false is treated as private: an unreadable payload reaches fewer people, never more.
+      private: v.private !== false,
+      audience: ids(v.audience),
+      stores: ids(v.stores),
+    };
+  } catch {
+    return null;
+  }
 }

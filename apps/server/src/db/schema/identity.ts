@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { audit, createdAt } from './columns.ts';
 
@@ -57,6 +58,8 @@ export const users = pgTable(
     lastIp: text('last_ip'),
     firstSignInAt: timestamp('first_sign_in_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Their manager (peer recognition's per-report allowance, docs/architecture.md A6.16); set by administrators. */
+    managerId: integer('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     ...audit,
   },
   (t) => [
@@ -68,6 +71,10 @@ export const users = pgTable(
     check('users_points_nonnegative', sql`${t.points} >= 0`),
     check('users_role_valid', sql`${t.role} in (1, 2, 3)`),
     check('users_active_valid', sql`${t.active} in (0, 1)`),
+    check('users_manager_not_self', sql`${t.managerId} <> ${t.id}`),
+    index('users_manager_idx')
+      .on(t.managerId)
+      .where(sql`${t.managerId} IS NOT NULL`),
   ],
 );
 

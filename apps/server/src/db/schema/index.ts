@@ -4,3 +4,4 @@ export * from './orders.ts';
 export * from './points.ts';
 export * from './challenges.ts';
 export * from './messaging.ts';
+export * from './peer.ts';

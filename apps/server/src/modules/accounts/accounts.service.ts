@@ -69,7 +69,7 @@ export async function statistics(db: DbOrTx, userId: number, now: Date, rules: C
   const since = startOfLocalDay(year.from, rules.timeZone);
   const [row] = await db
     .select({
-      earned: sql<number>`coalesce(sum(${s.pointTransactions.value}) filter (where ${s.pointTransactions.kind} in ('load', 'challenge', 'adjustment') and ${s.pointTransactions.value} > 0), 0)::int`,
+      earned: sql<number>`coalesce(sum(${s.pointTransactions.value}) filter (where ${s.pointTransactions.kind} in ('load', 'challenge', 'recognition', 'adjustment') and ${s.pointTransactions.value} > 0), 0)::int`,
       spent: sql<number>`coalesce(-sum(${s.pointTransactions.value}) filter (where ${s.pointTransactions.kind} in ('order', 'refund')), 0)::int`,
       expired: sql<number>`coalesce(-sum(${s.pointTransactions.value}) filter (where ${s.pointTransactions.kind} = 'expiry'), 0)::int`,
     })
