@@ -87,7 +87,8 @@ export function notificationLink(n: Pick<Notification, 'itemType' | 'url'>): str
     case 'ordersUpdate':
       return '/myOrders';
     case 'points':
-      return '/account';
+      // A colleague's recognition names its page; other points news leads to the statement.
+      return n.url && /^\/recognition\/\d+$/.test(n.url) ? n.url : '/account';
     case 'challenge':
       return '/challenge';
     case 'products':

@@ -42,6 +42,8 @@ describe('notificationLink', () => {
     expect(notificationLink({ itemType: 'orders', url: null })).toBe('/myOrders');
     expect(notificationLink({ itemType: 'ordersUpdate', url: '/myOrders' })).toBe('/myOrders');
     expect(notificationLink({ itemType: 'points', url: '/account' })).toBe('/account');
+    expect(notificationLink({ itemType: 'points', url: '/recognition/12' })).toBe('/recognition/12');
+    expect(notificationLink({ itemType: 'points', url: '/recognition/12/../../admin' })).toBe('/account');
     expect(notificationLink({ itemType: 'challenge', url: null })).toBe('/challenge');
     expect(notificationLink({ itemType: 'products', url: '/product?slug=taza' })).toBe('/product?slug=taza');
     expect(notificationLink({ itemType: 'products', url: 'https://evil.example' })).toBe('/');

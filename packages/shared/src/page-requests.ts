@@ -2,6 +2,7 @@ import { productOrders, type ProductOrder } from './enums.ts';
 import {
   ADMIN_FRAME,
   CATEGORY_ORDER,
+  FEED_PAGE_SIZE,
   HOME_FIRST_ROWS,
   HOME_ROW_SIZE,
   LATEST_NOTIFICATIONS_PAGE_SIZE,
@@ -92,6 +93,23 @@ export function searchListQuery(text: string, search: SearchParams) {
     page: listPage(search),
     pageSize: PRODUCTS_PAGE_SIZE,
   };
+}
+
+/** A positive whole number in an address (`?valueId=3`, `/recognition/7`), else undefined. */
+export function idParam(value: string | null | undefined): number | undefined {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n <= 2_147_483_647 ? n : undefined;
+}
+
+/** The peer feed's filters as /feed?valueId=&personId=&storeId= names them (as the page reads them: apps/web/src/features/peer/filters.ts). */
+export function feedFiltersOf(search: SearchParams): { valueId?: number; personId?: number; storeId?: number } {
+  const filters: { valueId?: number; personId?: number; storeId?: number } = {};
+  for (const name of ['valueId', 'personId', 'storeId'] as const) {
+    const id = idParam(search.get(name));
+    if (id !== undefined) filters[name] = id;
+  }
+  return filters;
 }
 
 const firstPicture = (list: { images?: { url: string }[] }[] | undefined) => list?.[0]?.images?.[0]?.url;
@@ -210,6 +228,19 @@ export const pageNeeds: Record<string, PageNeeds> = {
     texts: texts('notifications'),
     requests: async ({ get, user }) => void (user && (await get('/api/notifications/', { page: 1, pageSize: NOTIFICATIONS_PAGE_SIZE }))),
   },
+  // The peer feed's first page with the address's filters; one recognition with every comment.
+  'src/app/routes/feed.tsx': {
+    texts: texts('peer'),
+    requests: async ({ get, user, search }) =>
+      void (user && (await get('/api/recognitions', { ...feedFiltersOf(search), limit: FEED_PAGE_SIZE }))),
+  },
+  'src/app/routes/recognition.tsx': {
+    texts: texts('peer'),
+    requests: async ({ get, user, params }) => {
+      const id = idParam(params.id);
+      if (user && id !== undefined) await get(`/api/recognitions/${id}`);
+    },
+  },
   // The admin area's frame (its header's texts), then each admin page's own.
   // The texts of the forms' controls (both languages side by side, files, dates) too.
   [ADMIN_FRAME]: { texts: texts('admin', 'loads', 'challenges', 'controls') },
@@ -218,7 +249,7 @@ export const pageNeeds: Record<string, PageNeeds> = {
   'src/app/routes/admin/inventory.tsx': { texts: texts('admin') },
   'src/app/routes/admin/banners.tsx': { texts: texts('admin') },
   'src/app/routes/admin/rewards.tsx': { texts: texts('rewards') },
-  'src/app/routes/admin/users.tsx': { texts: texts('users') },
+  'src/app/routes/admin/users.tsx': { texts: texts('users', 'peer') },
   'src/app/routes/admin/loads.tsx': { texts: texts('loads') },
   'src/app/routes/admin/loads-new.tsx': { texts: texts('loads') },
   'src/app/routes/admin/loads-report.tsx': { texts: texts('loads') },
@@ -226,6 +257,7 @@ export const pageNeeds: Record<string, PageNeeds> = {
   'src/app/routes/admin/stores.tsx': { texts: texts('stores') },
   'src/app/routes/admin/challenges.tsx': { texts: texts('challenges') },
   'src/app/routes/admin/mail.tsx': { texts: texts('mail') },
+  'src/app/routes/admin/peer.tsx': { texts: texts('peer') },
 };
 
 /** The text namespaces a page renders with beyond `common`: its frame's, then its own. */
@@ -235,7 +267,8 @@ export function pageTexts(page: AppPage, c: PageContext): string[] {
 
 /**
  * Everything a page asks first: the session, then together the shell's requests (the footer's stores;
- * the shop header's categories, counts and latest notifications; the admin frame needs only the stores)
+ * the shop header's categories, counts, latest notifications and giving allowance; the admin frame needs
+ * only the stores)
  * and the page's own. `onUser` hears the visitor as soon as the session answers.
  */
 export async function askFirstData(
@@ -252,6 +285,8 @@ export async function askFirstData(
       shop && get('/api/categories/', { storeId: user?.storeId, pageSize: WHOLE_LIST_PAGE_SIZE }),
       shop && user && get('/api/users/profile/counters'),
       shop && user && get('/api/notifications/', { page: 1, pageSize: LATEST_NOTIFICATIONS_PAGE_SIZE }),
+      // The header's give button shows what is left to give (peer recognition).
+      shop && user && get('/api/recognitions/allowance'),
     ]),
     pageNeeds[page.module]?.requests?.({ get, user, params: c.params, search: c.search }),
   ]);

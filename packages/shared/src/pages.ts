@@ -51,6 +51,8 @@ export const NOTIFICATIONS_PAGE_SIZE = 10;
 export const WISHLIST_PAGE_SIZE = 20;
 export const MY_ORDERS_PAGE_SIZE = 10;
 export const MOVEMENTS_PAGE_SIZE = 10;
+/** Recognitions of the peer feed, a page ("load more" asks the next). */
+export const FEED_PAGE_SIZE = 20;
 /** The products of a home row (featured, new, recommended, most viewed). */
 export const HOME_ROW_SIZE = 10;
 /**
@@ -98,6 +100,8 @@ export const pages: readonly AppPage[] = [
   shop('/account', 'account', true),
   shop('/challenge', 'challenge', true),
   shop('/notifications', 'notifications', true),
+  shop('/feed', 'feed', true),
+  shop('/recognition/:id', 'recognition', true),
   admin('', 'dashboard'),
   admin('/orders', 'orders'),
   admin('/orders/:id', 'orders'),
@@ -113,6 +117,7 @@ export const pages: readonly AppPage[] = [
   admin('/stores', 'stores'),
   admin('/challenge/:storeId', 'challenges'),
   admin('/mail', 'mail'),
+  admin('/peer/:storeId', 'peer'),
 ];
 
 /** A path's segments decoded as the router decodes them (an encoded `/` stays inside its segment). */

@@ -105,6 +105,8 @@ const addresses = [
   '/product?slug=taza',
   '/product?slug=nada',
   '/about?store=2',
+  '/feed?valueId=3&personId=7&storeId=x',
+  '/recognition/abc',
   '/login?error=USER_INACTIVE',
   '/cart/',
   '/MyOrders',
@@ -157,6 +159,7 @@ describe("a page's first data", () => {
       '/api/notifications/?page=1&pageSize=5',
       '/api/products/otherResultsAuth?categoryId=9&limit=8',
       '/api/productsAuth/?order=price_asc&page=1&pageSize=20&slug=oficina',
+      '/api/recognitions/allowance',
       '/api/stores/?pageSize=100',
       '/api/users/profile/counters',
     ]);

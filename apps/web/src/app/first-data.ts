@@ -4,6 +4,7 @@ import type { SessionUser } from '@rewards/shared/users';
 import { sessionQueryOptions } from '@/features/auth/api/get-session';
 import { categoriesQueryOptions } from '@/features/categories/api/get-categories';
 import { notificationsQueryOptions } from '@/features/notifications/api/get-notifications';
+import { allowanceQueryOptions } from '@/features/peer/api/get-allowance';
 import { storesQueryOptions } from '@/features/stores/api/get-stores';
 import { headerCountsQueryOptions } from '@/features/users/api/get-header-counts';
 import i18n from '@/lib/i18n';
@@ -57,11 +58,12 @@ export async function seedFirstData(
     const shop = page?.page.area !== 'admin';
     await Promise.all([
       // The shell: the footer's stores (the admin frame's store picker); the shop header's categories,
-      // counts and latest notifications.
+      // counts, latest notifications and giving allowance.
       queryClient.prefetchQuery(storesQueryOptions()),
       shop && queryClient.prefetchQuery(categoriesQueryOptions(user?.storeId)),
       shop && user && queryClient.prefetchQuery(headerCountsQueryOptions()),
       shop && user && queryClient.prefetchQuery(notificationsQueryOptions({ page: 1, pageSize: LATEST_NOTIFICATIONS_PAGE_SIZE })),
+      shop && user && queryClient.prefetchQuery(allowanceQueryOptions()),
       texts,
       page?.firstData?.({ queryClient, params: page.params, search, user }),
     ]);

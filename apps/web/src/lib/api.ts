@@ -120,6 +120,8 @@ async function send<T>(url: string, method: string, options: RequestOptions, sig
     throw new ApiError(0, 'NETWORK_ERROR', 'network error');
   }
   if (response.ok) {
+    // 204: done, and nothing to read.
+    if (response.status === 204) return undefined as T;
     try {
       return (options.accept ? await response.blob() : await response.json()) as T;
     } catch (err) {

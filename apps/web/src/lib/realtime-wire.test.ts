@@ -101,11 +101,13 @@ describe('the realtime wire', () => {
   });
 
   it('answers the heartbeat, so a quiet connection stays open past many ping intervals', async () => {
-    const url = await socketServer({ pingInterval: 40, pingTimeout: 40 });
+    // Pings every 50 ms; a missed pong ends it on the server after 300 ms more, so 1.2 s open means every
+    // ping was answered (with room for a busy machine's late timers on the client's side of the wait).
+    const url = await socketServer({ pingInterval: 50, pingTimeout: 300 });
     const rec = recorder();
     const close = openWire({ url, auth: { token: 'good' }, timeout: 5_000 }, rec.handlers);
     await rec.whenConnected;
-    const outcome = await Promise.race([rec.whenEnded, new Promise((r) => setTimeout(() => r('still open'), 600))]);
+    const outcome = await Promise.race([rec.whenEnded, new Promise((r) => setTimeout(() => r('still open'), 1_200))]);
     expect(outcome).toBe('still open');
     expect(io!.sockets.sockets.size).toBe(1);
     close();

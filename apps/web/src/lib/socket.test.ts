@@ -20,7 +20,8 @@ const wire = vi.hoisted(() => {
 });
 vi.mock('./realtime-wire', () => ({ openWire: wire.openWire }));
 
-const { acquireRealtime, onRealtimeEnded, reconnectDelay, useRealtimeStatus } = await import('./socket');
+const { acquireRealtime, onRealtimeEnded, onRealtimeEvent, onSystemNotification, reconnectDelay, useRealtimeStatus } =
+  await import('./socket');
 
 /** Until the page has settled and the connection is asked for. */
 const opened = (n = 1) => vi.waitFor(() => expect(wire.state.opened).toBe(n), { timeout: 3_000 });
@@ -91,6 +92,30 @@ describe('the realtime status', () => {
     expect(wire.state.opened).toBe(1);
     act(() => release());
     stop();
+  });
+});
+
+describe('events by name', () => {
+  it('hands each listener the events of its name only, with their payload, until it stops', async () => {
+    const feed = vi.fn();
+    const other = vi.fn();
+    const notification = vi.fn();
+    const stopFeed = onRealtimeEvent('feed', feed);
+    const stopOther = onRealtimeEvent('other', other);
+    const stopNotification = onSystemNotification(notification);
+    const release = acquireRealtime();
+    await opened();
+    act(() => on().connected());
+    act(() => on().event('feed', { kind: 'created', recognitionId: 7 }));
+    expect(feed).toHaveBeenCalledWith({ kind: 'created', recognitionId: 7 });
+    expect(other).not.toHaveBeenCalled();
+    expect(notification).not.toHaveBeenCalled();
+    stopFeed();
+    act(() => on().event('feed', { kind: 'comment', recognitionId: 7 }));
+    expect(feed).toHaveBeenCalledTimes(1);
+    stopOther();
+    stopNotification();
+    act(() => release());
   });
 });
 

@@ -27,6 +27,8 @@ let users = 0;
 const statusListeners = new Set<() => void>();
 const notificationListeners = new Set<Listener>();
 const endedListeners = new Set<() => void>();
+/** Listeners of any other event the server pushes, by its name (the feed's `feed`, …). */
+const eventListeners = new Map<string, Set<(payload: unknown) => void>>();
 
 function setStatus(value: RealtimeStatus) {
   if (status === value) return;
@@ -55,6 +57,7 @@ function connect() {
       },
       event(name, payload) {
         if (name === SYSTEM_NOTIFICATION_EVENT) notificationListeners.forEach((l) => l(payload as SystemNotificationPayload));
+        eventListeners.get(name)?.forEach((l) => l(payload));
       },
       ended(reason: WireEnd) {
         close = null;
@@ -122,6 +125,20 @@ export function onRealtimeEnded(listener: () => void): () => void {
 export function onSystemNotification(listener: Listener): () => void {
   notificationListeners.add(listener);
   return () => notificationListeners.delete(listener);
+}
+
+/**
+ * Hears the event `name` with its payload as the server sent it (the listener checks its shape); returns the
+ * function that stops. The connection itself is opened by `acquireRealtime`.
+ */
+export function onRealtimeEvent(name: string, listener: (payload: unknown) => void): () => void {
+  let listeners = eventListeners.get(name);
+  if (!listeners) eventListeners.set(name, (listeners = new Set()));
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) eventListeners.delete(name);
+  };
 }
 
 /** Where the realtime connection is: connecting (until known), online, offline. */

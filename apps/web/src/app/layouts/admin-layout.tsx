@@ -48,6 +48,7 @@ function AdminHeader() {
           { to: `/admin/banners/${current}`, label: t('admin:nav.banners') },
           { to: `/admin/rewards/${current}`, label: t('admin:nav.rewards') },
           { to: `/admin/challenge/${current}`, label: t('challenges:nav') },
+          { to: `/admin/peer/${current}`, label: t('admin:nav.peer') },
         ]
       : []),
     { to: '/admin/orders', label: t('admin:nav.orders') },

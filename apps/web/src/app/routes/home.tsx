@@ -8,6 +8,7 @@ import { bannersQueryOptions, useBanners } from '@/features/banners/api/get-bann
 import { BannerCarousel } from '@/features/banners/components/banner-carousel';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { HomeNotificationsSlot } from '@/features/notifications/components/home-notifications-slot';
+import { HomeRecognitionsSlot } from '@/features/peer/components/home-recognitions-slot';
 import { productRowQueryOptions, type ProductRowKind } from '@/features/products/api/get-product-rows';
 import { ProductRow } from '@/features/products/components/product-row';
 import { Localized, useContent } from '@/components/ui/localized';
@@ -154,6 +155,7 @@ export default function HomePage() {
         )}
       </section>
       {user && <HomeNotificationsSlot />}
+      {user && <HomeRecognitionsSlot reader={user} />}
       {row('recommended')}
       {row('views')}
       {user && row('lastShopping')}

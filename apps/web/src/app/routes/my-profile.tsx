@@ -5,6 +5,7 @@ import { preferencesQueryOptions, usePreferences } from '@/features/profile/api/
 import { PreferencesForm } from '@/features/profile/components/preferences-form';
 import { ApiTokensPanel } from '@/features/profile/components/api-tokens-panel';
 import { PlacePanel } from '@/features/profile/components/place-panel';
+import { ProfileRecognitionsSlot } from '@/features/peer/components/profile-recognitions-slot';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { errorText } from '@/lib/error-text';
@@ -37,7 +38,7 @@ function LoadError({ error, retry, busy }: { error: unknown; retry: () => void; 
   );
 }
 
-/** /myProfile: where a first sign-in lands to verify its data; account details, the preferences form, the saved location and the API tokens. */
+/** /myProfile: where a first sign-in lands to verify its data; account details, the preferences form, the saved location, the API tokens and the recognitions given and received. */
 export default function MyProfilePage() {
   const { t } = useTranslation('profile');
   const profile = useProfile();
@@ -57,6 +58,7 @@ export default function MyProfilePage() {
           <PreferencesForm key={`${preferences.data.storeId}`} preferences={preferences.data} />
           <PlacePanel place={preferences.data.place} />
           <ApiTokensPanel />
+          <ProfileRecognitionsSlot readerId={profile.data.id} />
         </div>
       )}
     </Page>

@@ -8,8 +8,21 @@ import { Avatar } from '@/components/ui/avatar';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { useDismiss } from '@/lib/use-dismiss';
 
-/** The account menu: profile, sign-out (a button that POSTs) and, for roles 2 and 3 only, the admin area. */
-export function AccountMenu({ user, adminLink = true, shopLink = false }: { user: SessionUser; adminLink?: boolean; shopLink?: boolean }) {
+/**
+ * The account menu: profile, peer recognition (the feed and, in the shop, `onGive`: the give dialog), sign-out
+ * (a button that POSTs) and, for roles 2 and 3 only, the admin area.
+ */
+export function AccountMenu({
+  user,
+  adminLink = true,
+  shopLink = false,
+  onGive,
+}: {
+  user: SessionUser;
+  adminLink?: boolean;
+  shopLink?: boolean;
+  onGive?: () => void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -47,6 +60,14 @@ export function AccountMenu({ user, adminLink = true, shopLink = false }: { user
           <p className="truncate px-3 py-2 text-xs text-slate-500">{user.email}</p>
           <Link role="menuitem" className={item} to="/myProfile">
             {t('header.myProfile')}
+          </Link>
+          {onGive && (
+            <button type="button" role="menuitem" className={`${item} w-full text-left`} onClick={onGive} data-testid="menu-give">
+              {t('give.label')}
+            </button>
+          )}
+          <Link role="menuitem" className={item} to="/feed">
+            {t('header.feed')}
           </Link>
           {shopLink && (
             <Link role="menuitem" className={item} to="/">

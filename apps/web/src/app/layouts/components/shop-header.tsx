@@ -5,6 +5,8 @@ import { useSession } from '@/features/auth/api/get-session';
 import { loginUrl } from '@/features/auth/login-url';
 import { useHeaderCounts } from '@/features/users/api/get-header-counts';
 import { ChallengeLink } from '@/features/challenges/components/challenge-link';
+import { GiveButton, GiveDialogHost } from '@/features/peer/components/give-button';
+import { openGive } from '@/features/peer/components/give-launcher';
 import { BadgeLink } from '@/components/ui/badge-link';
 import { BellIcon, CartIcon, HeartIcon, InfoIcon, StarIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
@@ -58,6 +60,15 @@ export function ShopHeader() {
                   <InfoIcon />
                 </BadgeLink>
               </span>
+              {/*
+                Below sm only its icon (what is left to give is in its name and in the dialog), so the row keeps
+                one line on a 390 px phone; from md to xl the one-row header leaves the search no room for it, and
+                the account menu has it.
+              */}
+              <span className="inline-flex md:hidden xl:inline-flex">
+                <GiveButton className="sm:mx-1" />
+              </span>
+              <GiveDialogHost giver={user} />
               <ChallengeLink />
               <BadgeLink to="/wishlist" label={t('header.wishlist')} count={counts.data?.wishlist}>
                 <HeartIcon />
@@ -82,7 +93,7 @@ export function ShopHeader() {
                 <span>{formatPoints(user.points)}</span>
                 <span className="hidden lg:inline">{t('header.points')}</span>
               </Link>
-              <AccountMenu user={user} />
+              <AccountMenu user={user} onGive={() => openGive()} />
             </>
           ) : session.isPending ? (
             <span className="h-9 w-24 animate-pulse rounded-full bg-slate-100" aria-hidden="true" />

@@ -3,9 +3,10 @@ import { useTranslation } from '@/lib/use-translation';
 import { useSession } from '@/features/auth/api/get-session';
 import { useAdminStoreList } from '@/features/stores/api/get-admin-stores';
 import { UsersPanel } from '@/features/users/components/users-panel';
+import { UserPeerActions } from '@/features/peer/components/user-peer-actions';
 import { Page } from '@/components/ui/page';
 
-/** /admin/users/: the users of the stores one runs (every store for a super administrator). */
+/** /admin/users/: the users of the stores one runs (every store for a super administrator); peer recognition adds each row's manager and allowance boost. */
 export default function AdminUsersPage() {
   const { t } = useTranslation('users');
   const session = useSession();
@@ -16,7 +17,13 @@ export default function AdminUsersPage() {
   const mine = user?.role === Role.SuperAdmin ? all : all.filter((s) => user?.adminStores.includes(s.id));
   return (
     <Page title={t('title')}>
-      {user && <UsersPanel viewer={{ id: user.id, role: user.role, adminStores: user.adminStores }} stores={mine} />}
+      {user && (
+        <UsersPanel
+          viewer={{ id: user.id, role: user.role, adminStores: user.adminStores }}
+          stores={mine}
+          rowActions={(u) => <UserPeerActions user={{ id: u.id, name: [u.name, u.lastName].filter(Boolean).join(' ') }} />}
+        />
+      )}
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Role, roleValues } from '@rewards/shared/enums';
 import type { UserListItem, UserListQuery } from '@rewards/shared/users';
 import { useTranslation } from '@/lib/use-translation';
@@ -41,7 +41,16 @@ function mayManage(viewer: Viewer, u: UserListItem): boolean {
 }
 
 /** /admin/users: filters (search, store, role, status), the list, and the points, role and activation dialogs. */
-export function UsersPanel({ viewer, stores }: { viewer: Viewer; stores: StoreOption[] }) {
+export function UsersPanel({
+  viewer,
+  stores,
+  rowActions,
+}: {
+  viewer: Viewer;
+  stores: StoreOption[];
+  /** More actions of a row the viewer may manage, from other features (the page composes them). */
+  rowActions?: (user: UserListItem) => ReactNode;
+}) {
   const { t } = useTranslation('users');
   const list = useListFilters<Filters>({ page: 1 });
   const users = useUsers({ ...list.filters, pageSize: 20 });
@@ -181,6 +190,7 @@ export function UsersPanel({ viewer, stores }: { viewer: Viewer; stores: StoreOp
                 >
                   {u.active === 1 ? t('actions.deactivate') : t('actions.activate')}
                 </Button>
+                {rowActions?.(u)}
               </ActionsCell>
             ) : (
               <td className="hidden text-right text-slate-400 md:table-cell md:px-3 md:py-2" aria-hidden="true">

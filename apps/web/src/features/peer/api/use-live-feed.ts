@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { FEED_EVENT, type FeedEventPayload } from '@rewards/shared/constants';
+import { acquireRealtime, onRealtimeEvent } from '@/lib/socket';
+import { hasItem, mergeNewest, replaceItem, type FeedData } from '../feed-cache';
+import { feedQueryOptions, fetchFeedPage, FEED_PAGE_SIZE } from './get-feed';
+import { recognitionQueryOptions } from './get-recognition';
+import { peerKeys } from './keys';
+import type { FeedFilters } from './types';
+
+/**
+ * While a feed (or a recognition's page: `filters` null) is shown, the realtime connection is open and each
+ * `feed` event updates it without a reload: a recognition the feed shows is asked again and replaced (taken
+ * out when the reader may no longer see it); one it does not show is new, so the newest page is asked and
+ * what is newer than the feed goes on top (`mergeNewest`). The recognition's own page is asked again too.
+ */
+export function useLiveFeed(filters: FeedFilters | null, limit = FEED_PAGE_SIZE) {
+  const queryClient = useQueryClient();
+  // The filters are read through their text: a new object with the same filters is the same feed.
+  const filtersText = JSON.stringify(filters);
+  useEffect(() => {
+    const current = JSON.parse(filtersText) as FeedFilters | null;
+    const release = acquireRealtime();
+    const stop = onRealtimeEvent(FEED_EVENT, (payload) => {
+      const id = (payload as FeedEventPayload | null)?.recognitionId;
+      if (!Number.isInteger(id)) return;
+      void queryClient.invalidateQueries({ queryKey: peerKeys.recognition(id!) });
+      // What the reader may still give changes with their own gives and add-ons, made elsewhere too.
+      void queryClient.invalidateQueries({ queryKey: peerKeys.allowance });
+      if (current) refreshFeed(current).catch(() => undefined);
+      async function refreshFeed(feed: FeedFilters) {
+        const key = feedQueryOptions(feed, limit).queryKey;
+        if (hasItem(queryClient.getQueryData<FeedData>(key), id!)) {
+          // Null: not visible any more, so out of the feed; a failure leaves it as it was.
+          const item = await queryClient.fetchQuery({ ...recognitionQueryOptions(id!), staleTime: 0 });
+          queryClient.setQueryData<FeedData>(key, (d) => replaceItem(d, id!, item));
+        } else {
+          const fresh = await fetchFeedPage(feed, limit, null);
+          queryClient.setQueryData<FeedData>(key, (d) => mergeNewest(d, fresh));
+        }
+      }
+    });
+    return () => {
+      stop();
+      release();
+    };
+  }, [filtersText, limit, queryClient]);
+}
