@@ -50,6 +50,7 @@ import { placesRoutes } from './modules/places/places.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { peerReportRoutes } from './modules/peer/peer-report.routes.ts';
 import { peerRoutes } from './modules/peer/peer.routes.ts';
 
 /** Builds the whole application; `main.ts` only listens, tests call this with their own database and clock. */
@@ -166,9 +167,11 @@ export async function buildApp(
   await app.register(catalogRoutes, { prefix: '/api/catalog', deps });
   await app.register(mailRoutes, { prefix: '/api/mail', deps });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', deps });
-  // Peer recognition: /api/recognitions, /api/people, and its administration under /api/stores/:id, /api/values
-  // and /api/users/:id (docs/architecture.md A6.16).
+  // Peer recognition: /api/recognitions, /api/people, and its administration under /api/peer/
+  // (docs/architecture.md A6.16).
   await app.register(peerRoutes, { prefix: '/api', deps });
+  // Its giving report and the report's file, for the store's administrators (A6.16).
+  await app.register(peerReportRoutes, { prefix: '/api/peer', deps });
 
   // Pictures, the built web app and the SPA's pages; its not-found handler answers what no route did.
   await app.register(webAppPlugin, { deps });

@@ -314,6 +314,8 @@ beforeAll(async () => {
       body: { amount: 100, period: 'month', minMessage: 20, shareCapPercent: 50, perReport: 0 },
     },
     'GET /api/peer/stores/:id/values': { url: '/api/peer/stores/1/values' },
+    'GET /api/peer/stores/:id/report': { url: '/api/peer/stores/1/report' },
+    'GET /api/peer/stores/:id/report/export': { url: '/api/peer/stores/1/report/export?format=csv' },
     'POST /api/peer/stores/:id/values': { url: '/api/peer/stores/1/values', body: { name: 'Access test value 2' } },
     'PUT /api/peer/values/:id': { url: `/api/peer/values/${companyValue!.id}`, body: { nameEn: 'Access test value' } },
     'DELETE /api/peer/values/:id': { url: `/api/peer/values/${companyValue!.id}` },

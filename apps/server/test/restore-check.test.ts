@@ -61,7 +61,7 @@ describe.runIf(adminUrl)('restore check (scripts/restore-check.ts)', () => {
     expect(report).toMatchObject({ ok: true, migrations: 'all applied', functions: 'all match' });
     expect(report.rows.orders).toBeGreaterThanOrEqual(1);
     expect(report.rows.users).toBeGreaterThan(1);
-    expect(report.invariants.map((i: { holds: boolean }) => i.holds)).toEqual([true, true, true]);
+    expect(report.invariants.map((i: { holds: boolean }) => i.holds)).toEqual([true, true, true, true]);
     const left = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_database where datname like 'rs_restore_check_%'`);
     expect(left.rows[0]!.n).toBe(0);
   });

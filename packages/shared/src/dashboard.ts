@@ -51,9 +51,10 @@ export const dashboardSchema = z.object({
    * period (a program year starts after the expiry took every balance to 0) it equals `outstanding`.
    */
   points: z.object({
-    /** Credits: loads + challenges + positive adjustments. */
+    /** Credits: loads + challenges + peer recognition + positive adjustments. */
     issued: points,
-    issuedByKind: z.object({ load: points, challenge: points, adjustment: points }),
+    /** `recognition`: what colleagues gave the store's users from their giving allowances (A6.16). */
+    issuedByKind: z.object({ load: points, challenge: points, recognition: points, adjustment: points }),
     /** Orders net of refunds: points spent on orders minus points returned by cancellations. */
     redeemed: points,
     /** Points spent on orders (before refunds). */
@@ -81,7 +82,20 @@ export const dashboardSchema = z.object({
     z.object({ rewardId: z.number().int(), storeId: z.number().int(), name: z.string(), nameEn: z.string(), entries: count, points }),
   ),
   /** Points credited to the store's users per bucket (local start date), by kind; empty buckets are 0. */
-  loadsOverTime: z.array(z.object({ period: z.iso.date(), load: points, challenge: points })),
+  loadsOverTime: z.array(z.object({ period: z.iso.date(), load: points, challenge: points, recognition: points })),
+  /**
+   * Peer recognition in the period (docs/architecture.md A6.16), given by the store's users (users.store_id
+   * today): `people` are its active people (not store accounts), `givers` those of them who gave
+   * (`giverShare`, 0 to 1); `recognitions` and `addons` given, and the points they gave (each recipient's).
+   */
+  peer: z.object({
+    people: count,
+    givers: count,
+    giverShare: z.number().min(0).max(1),
+    recognitions: count,
+    addons: count,
+    points,
+  }),
   /**
    * `total`: the store's active accounts (active = 1); `active`: those with a ledger movement other than
    * the expiry (a credit, an order, a refund, an adjustment) in the period.

@@ -258,6 +258,7 @@ export const pageNeeds: Record<string, PageNeeds> = {
   'src/app/routes/admin/challenges.tsx': { texts: texts('challenges') },
   'src/app/routes/admin/mail.tsx': { texts: texts('mail') },
   'src/app/routes/admin/peer.tsx': { texts: texts('peer') },
+  'src/app/routes/admin/peer-report.tsx': { texts: texts('peerReport') },
 };
 
 /** The text namespaces a page renders with beyond `common`: its frame's, then its own. */

@@ -118,6 +118,7 @@ export const pages: readonly AppPage[] = [
   admin('/challenge/:storeId', 'challenges'),
   admin('/mail', 'mail'),
   admin('/peer/:storeId', 'peer'),
+  admin('/peer/:storeId/report', 'peer-report'),
 ];
 
 /** A path's segments decoded as the router decodes them (an encoded `/` stays inside its segment). */

@@ -226,6 +226,8 @@ export const ACCESS_TABLE: Readonly<Record<string, AccessRow>> = {
   'POST /api/peer/stores/:id/values': STORE_ADMIN,
   'PUT /api/peer/values/:id': STORE_ADMIN,
   'DELETE /api/peer/values/:id': STORE_ADMIN,
+  'GET /api/peer/stores/:id/report': STORE_ADMIN,
+  'GET /api/peer/stores/:id/report/export': STORE_ADMIN,
   // A person of that store: its administrators.
   'POST /api/peer/users/:id/allowance-boosts': STORE_ADMIN,
   'PUT /api/peer/users/:id/manager': STORE_ADMIN,

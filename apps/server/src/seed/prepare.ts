@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { Role } from '@rewards/shared/enums';
 import type { Config } from '../config.ts';
+import { defaultCalendar } from '../lib/calendar.ts';
 import type { Db } from '../db/client.ts';
 import * as s from '../db/schema/index.ts';
 import { seedDemoChallenges } from './demo-challenges.ts';
 import { seedDemoLoads } from './demo-loads.ts';
+import { seedDemoPeer } from './demo-peer.ts';
 import { writeDemoPortraits } from './portraits.ts';
 import { seedIfEmpty } from './seed.ts';
 
@@ -23,14 +25,16 @@ export interface Prepared {
  */
 export async function prepareDatabase(
   db: Db,
-  config: Pick<Config, 'seedDemoData' | 'bootstrapSuperAdminEmail' | 'uploadsDir'>,
+  config: Pick<Config, 'seedDemoData' | 'bootstrapSuperAdminEmail' | 'uploadsDir'> & Partial<Pick<Config, 'calendar'>>,
   opts: { images: boolean } = { images: true },
 ): Promise<Prepared> {
   const seeded = config.seedDemoData ? await seedIfEmpty(db, { uploadsDir: config.uploadsDir, images: opts.images }) : false;
-  // Demo employees, loads and challenges come with the demo data of a running server; API tests seed without them.
+  // Demo employees, loads, challenges and peer recognition come with the demo data of a running server; API
+  // tests seed without them.
   if (seeded) {
     await seedDemoLoads(db, new Date());
     await seedDemoChallenges(db, new Date());
+    await seedDemoPeer(db, new Date(), config.calendar ?? defaultCalendar);
   }
   // The bundled provider's portraits of the demo accounts (its picture claim), drawn when missing.
   if (config.seedDemoData && opts.images) await writeDemoPortraits(config.uploadsDir);

@@ -71,11 +71,12 @@ const inStore = (column: SQL, storeId: number | null) => (storeId === null ? sql
  * `outstanding`: for one store, the index on (user_id, created_at) serves each user.
  */
 function ledgerFigures(db: DbOrTx, storeId: number | null, p: Period) {
-  type Kinds = 'load' | 'challenge' | 'adjustment' | 'deducted' | 'ordered' | 'refunded' | 'expired' | 'active_users';
+  type Kinds = 'load' | 'challenge' | 'recognition' | 'adjustment' | 'deducted' | 'ordered' | 'refunded' | 'expired' | 'active_users';
   return db.execute<Record<Kinds, unknown>>(sql`
     select
       coalesce(sum(pt.value) filter (where pt.kind = 'load'), 0)::bigint as load,
       coalesce(sum(pt.value) filter (where pt.kind = 'challenge'), 0)::bigint as challenge,
+      coalesce(sum(pt.value) filter (where pt.kind = 'recognition'), 0)::bigint as recognition,
       coalesce(sum(pt.value) filter (where pt.kind = 'adjustment' and pt.value > 0), 0)::bigint as adjustment,
       coalesce(-sum(pt.value) filter (where pt.kind = 'adjustment' and pt.value < 0), 0)::bigint as deducted,
       coalesce(-sum(pt.value) filter (where pt.kind = 'order'), 0)::bigint as ordered,
@@ -135,29 +136,59 @@ function topRecognitions(db: DbOrTx, storeId: number | null, p: Period) {
 }
 
 /**
- * Points credited (loads, challenges) to the store's users per week or month of the period, in the
- * program time zone; buckets without credits are listed with 0.
+ * Points credited (loads, challenges, peer recognition) to the store's users per week or month of the
+ * period, in the program time zone; buckets without credits are listed with 0.
  */
 function loadsOverTime(db: DbOrTx, storeId: number | null, p: Period, timeZone: string) {
   // Only 'week' or 'month' (an enum), written into the statement: date_trunc and the step need a literal.
   const unit = sql.raw(`'${p.bucket}'`);
   const step = sql.raw(`interval '1 ${p.bucket}'`);
-  return db.execute<Record<'period' | 'load' | 'challenge', unknown>>(sql`
+  return db.execute<Record<'period' | 'load' | 'challenge' | 'recognition', unknown>>(sql`
     with credited as (
       select date_trunc(${unit}, pt.created_at at time zone ${timeZone}) as bucket,
         sum(pt.value) filter (where pt.kind = 'load') as load,
-        sum(pt.value) filter (where pt.kind = 'challenge') as challenge
+        sum(pt.value) filter (where pt.kind = 'challenge') as challenge,
+        sum(pt.value) filter (where pt.kind = 'recognition') as recognition
       from point_transactions pt
       join users u on u.id = pt.user_id
-      where pt.kind in ('load', 'challenge')
+      where pt.kind in ('load', 'challenge', 'recognition')
         and pt.created_at >= ${p.start}::timestamptz and pt.created_at < ${p.end}::timestamptz ${inStore(sql`u.store_id`, storeId)}
       group by 1
     )
     select to_char(b.bucket, 'YYYY-MM-DD') as period,
-      coalesce(c.load, 0)::bigint as load, coalesce(c.challenge, 0)::bigint as challenge
+      coalesce(c.load, 0)::bigint as load, coalesce(c.challenge, 0)::bigint as challenge,
+      coalesce(c.recognition, 0)::bigint as recognition
     from generate_series(date_trunc(${unit}, ${p.from}::date::timestamp), ${p.to}::date::timestamp, ${step}) as b(bucket)
     left join credited c on c.bucket = b.bucket
     order by b.bucket`);
+}
+
+/**
+ * Peer recognition given in the period by the store's people (users.store_id today, as the ledger's
+ * figures): recognitions and add-ons, the points they gave (points x recipients), and how many of the
+ * store's active people (not store accounts) gave at least once.
+ */
+function peerFigures(db: DbOrTx, storeId: number | null, p: Period) {
+  const inPeriod = (column: SQL) => sql`${column} >= ${p.start}::timestamptz and ${column} < ${p.end}::timestamptz`;
+  return db.execute<Record<'people' | 'givers' | 'recognitions' | 'addons' | 'points', unknown>>(sql`
+    with gives as (
+      select r.giver_id, 1 as recognition, 0 as addon, r.points * (select count(*) from peer_recognition_recipients rr where rr.recognition_id = r.id) as points
+      from peer_recognitions r
+      where ${inPeriod(sql`r.created_at`)}
+      union all
+      select ad.giver_id, 0, 1, ad.points * (select count(*) from peer_recognition_recipients rr where rr.recognition_id = ad.recognition_id)
+      from peer_addons ad
+      where ${inPeriod(sql`ad.created_at`)}
+    ),
+    store_gives as (
+      select g.* from gives g join users u on u.id = g.giver_id where true ${inStore(sql`u.store_id`, storeId)}
+    )
+    select
+      (select count(*) from users u where u.active = 1 and not u.is_store ${inStore(sql`u.store_id`, storeId)})::int as people,
+      (select count(distinct u.id) from store_gives g join users u on u.id = g.giver_id where u.active = 1 and not u.is_store)::int as givers,
+      (select coalesce(sum(g.recognition), 0) from store_gives g)::int as recognitions,
+      (select coalesce(sum(g.addon), 0) from store_gives g)::int as addons,
+      (select coalesce(sum(g.points), 0) from store_gives g)::bigint as points`);
 }
 
 function lowStock(db: DbOrTx, storeId: number | null) {
@@ -170,13 +201,13 @@ function lowStock(db: DbOrTx, storeId: number | null) {
 }
 
 /**
- * The administrator's dashboard: every figure is an aggregate computed by the database, seven
+ * The administrator's dashboard: every figure is an aggregate computed by the database, eight
  * statements run side by side (PostgreSQL runs them on separate connections; PGlite one after another).
  */
 export async function getDashboard(db: DbOrTx, input: DashboardInput): Promise<Dashboard> {
   const { period: p, programYear } = dashboardPeriod(input);
   const { storeId } = input;
-  const [ledger, users, orders, products, recognitions, overTime, low] = await Promise.all([
+  const [ledger, users, orders, products, recognitions, overTime, low, peer] = await Promise.all([
     ledgerFigures(db, storeId, p),
     userFigures(db, storeId),
     ordersByStatus(db, storeId, p),
@@ -184,16 +215,19 @@ export async function getDashboard(db: DbOrTx, input: DashboardInput): Promise<D
     topRecognitions(db, storeId, p),
     loadsOverTime(db, storeId, p, input.rules.timeZone),
     lowStock(db, storeId),
+    peerFigures(db, storeId, p),
   ]);
   const l = ledger.rows[0]!;
   const u = users.rows[0]!;
-  const issuedByKind = { load: num(l.load), challenge: num(l.challenge), adjustment: num(l.adjustment) };
+  const issuedByKind = { load: num(l.load), challenge: num(l.challenge), recognition: num(l.recognition), adjustment: num(l.adjustment) };
+  const g = peer.rows[0]!;
+  const people = num(g.people);
   const byStatus = orders.rows.map((r) => ({ status: num(r.status), count: num(r.count), points: num(r.points) }));
   return {
     storeId,
     period: { from: p.from, to: p.to, timeZone: input.rules.timeZone, programYear, bucket: p.bucket },
     points: {
-      issued: issuedByKind.load + issuedByKind.challenge + issuedByKind.adjustment,
+      issued: issuedByKind.load + issuedByKind.challenge + issuedByKind.recognition + issuedByKind.adjustment,
       issuedByKind,
       redeemed: num(l.ordered) - num(l.refunded),
       ordered: num(l.ordered),
@@ -219,7 +253,20 @@ export async function getDashboard(db: DbOrTx, input: DashboardInput): Promise<D
       entries: num(r.entries),
       points: num(r.points),
     })),
-    loadsOverTime: overTime.rows.map((r) => ({ period: String(r.period), load: num(r.load), challenge: num(r.challenge) })),
+    loadsOverTime: overTime.rows.map((r) => ({
+      period: String(r.period),
+      load: num(r.load),
+      challenge: num(r.challenge),
+      recognition: num(r.recognition),
+    })),
+    peer: {
+      people,
+      givers: num(g.givers),
+      giverShare: people === 0 ? 0 : Math.round((num(g.givers) / people) * 10_000) / 10_000,
+      recognitions: num(g.recognitions),
+      addons: num(g.addons),
+      points: num(g.points),
+    },
     users: { total: num(u.total), active: num(l.active_users) },
     lowStock: {
       threshold: LOW_STOCK_THRESHOLD,

@@ -205,7 +205,7 @@ describe('GET /api/dashboard: the figures of a store', () => {
     });
     expect(f.points).toEqual({
       issued: 735, // loads 200 + 200 + 70 + 50, challenge 150, adjustment +65
-      issuedByKind: { load: 520, challenge: 150, adjustment: 65 },
+      issuedByKind: { load: 520, challenge: 150, recognition: 0, adjustment: 65 },
       redeemed: 320, // orders 160 + 60 + 120 + 100, less the 120 refunded
       ordered: 440,
       refunded: 120,
@@ -237,11 +237,11 @@ describe('GET /api/dashboard: the figures of a store', () => {
     ]);
     expect(f.loadsOverTime).toHaveLength(12);
     expect(f.loadsOverTime.slice(0, 3)).toEqual([
-      { period: '2025-11-01', load: 520, challenge: 0 },
-      { period: '2025-12-01', load: 0, challenge: 150 },
-      { period: '2026-01-01', load: 0, challenge: 0 },
+      { period: '2025-11-01', load: 520, challenge: 0, recognition: 0 },
+      { period: '2025-12-01', load: 0, challenge: 150, recognition: 0 },
+      { period: '2026-01-01', load: 0, challenge: 0, recognition: 0 },
     ]);
-    expect(f.loadsOverTime.at(-1)).toEqual({ period: '2026-10-01', load: 0, challenge: 0 });
+    expect(f.loadsOverTime.at(-1)).toEqual({ period: '2026-10-01', load: 0, challenge: 0, recognition: 0 });
     // A, B and C and the administrator are active accounts; only A and B moved points this year.
     expect(f.users).toEqual({ total: 4, active: 2 });
     expect(f.lowStock).toEqual({
@@ -259,11 +259,11 @@ describe('GET /api/dashboard: the figures of a store', () => {
     expect(f.period).toMatchObject({ from: '2025-11-01', to: '2025-11-30', bucket: 'week' });
     // ISO weeks start on Monday: the first bucket begins before the period does.
     expect(f.loadsOverTime).toEqual([
-      { period: '2025-10-27', load: 0, challenge: 0 },
-      { period: '2025-11-03', load: 470, challenge: 0 },
-      { period: '2025-11-10', load: 0, challenge: 0 },
-      { period: '2025-11-17', load: 50, challenge: 0 },
-      { period: '2025-11-24', load: 0, challenge: 0 },
+      { period: '2025-10-27', load: 0, challenge: 0, recognition: 0 },
+      { period: '2025-11-03', load: 470, challenge: 0, recognition: 0 },
+      { period: '2025-11-10', load: 0, challenge: 0, recognition: 0 },
+      { period: '2025-11-17', load: 50, challenge: 0, recognition: 0 },
+      { period: '2025-11-24', load: 0, challenge: 0, recognition: 0 },
     ]);
     expect(f.points).toMatchObject({ issued: 520, redeemed: 0, outstanding: 1395 });
     expect(f.orders.count).toBe(0);
@@ -277,7 +277,7 @@ describe('GET /api/dashboard: the figures of a store', () => {
     const day = await figures('admin', { storeId, from: '2025-11-03', to: '2025-11-03' });
     expect(day.points.issuedByKind.load).toBe(400);
     expect(day.users.active).toBe(2);
-    expect(day.loadsOverTime).toEqual([{ period: '2025-11-03', load: 400, challenge: 0 }]);
+    expect(day.loadsOverTime).toEqual([{ period: '2025-11-03', load: 400, challenge: 0, recognition: 0 }]);
   });
 
   it('refuses a period that is reversed, too long or outside the accepted dates', async () => {
@@ -367,6 +367,46 @@ describe('GET /api/dashboard: who sees which store', () => {
   });
 });
 
+describe('GET /api/dashboard: peer recognition', () => {
+  it('counts what colleagues gave as issued points of kind recognition, by week, with the tiles of the period', async () => {
+    const make = factories(t);
+    const store = (await make.store({ title: 'Oficina Reconoce' })).id;
+    await make.admin({ stores: [store] });
+    const [a, b, c] = [
+      await make.shopper({ storeId: store }),
+      await make.shopper({ storeId: store }),
+      await make.shopper({ storeId: store }),
+    ];
+    await make.shopper({ storeId: store });
+    await make.storeAccount({ storeId: store });
+    const outsider = await make.shopper({ storeId: other });
+    const send = (u: typeof a, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: u.headers, payload });
+    const message = 'Gracias por todo el apoyo de esta semana';
+    // Two recipients of 20 each (40), one of 15, an add-on of 5 to both of the first (10); from store T, 30 to A.
+    const first = await send(a, '/api/recognitions', { recipients: [b.id, c.id], points: 20, message });
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await send(b, '/api/recognitions', { recipients: [a.id], points: 15, message })).statusCode).toBe(201);
+    const addon = await send(outsider, `/api/recognitions/${first.json().data.id}/addons`, { points: 5 });
+    expect(addon.statusCode, addon.body).toBe(201);
+    expect((await send(outsider, '/api/recognitions', { recipients: [a.id], points: 30, message })).statusCode).toBe(201);
+
+    const f = await figures('super', { storeId: store, from: '2026-03-01', to: '2026-03-31' });
+    // Received by the store's people: 20 + 20 + 15 + 5 + 5 + 30.
+    expect(f.points.issuedByKind).toEqual({ load: 0, challenge: 0, recognition: 95, adjustment: 0 });
+    expect(f.points.issued).toBe(95);
+    expect(f.loadsOverTime.find((r) => r.period === '2026-03-02')).toEqual({
+      period: '2026-03-02',
+      load: 0,
+      challenge: 0,
+      recognition: 95,
+    });
+    // Given by its people: A and B of its five active people (four shoppers and its administrator, not the store account).
+    expect(f.peer).toEqual({ people: 5, givers: 2, giverShare: 0.4, recognitions: 2, addons: 0, points: 55 });
+    const fromT = await figures('super', { storeId: other, from: '2026-03-01', to: '2026-03-31' });
+    expect(fromT.peer).toMatchObject({ givers: 1, recognitions: 1, addons: 1, points: 40 });
+  });
+});
+
 describe('GET /api/dashboard: expiry and the program time zone', () => {
   it('counts the yearly expiry as expired and leaves nothing outstanding', async () => {
     expect((await runPointExpiry(t.db, at('2026-10-16T12:00:00Z'), t.config.calendar)).ran).toBe(true);
@@ -390,7 +430,7 @@ describe('GET /api/dashboard: expiry and the program time zone', () => {
     });
     expect(mexico.period).toMatchObject({ from: '2025-11-01', to: '2026-10-31', timeZone: 'America/Mexico_City' });
     expect(mexico.points.issuedByKind.load).toBe(560);
-    expect(mexico.loadsOverTime.at(-1)).toEqual({ period: '2026-10-01', load: 40, challenge: 0 });
+    expect(mexico.loadsOverTime.at(-1)).toEqual({ period: '2026-10-01', load: 40, challenge: 0, recognition: 0 });
     t.clock.set('2026-11-02T12:00:00Z');
     const next = await figures('admin', { storeId });
     expect(next.period.programYear).toEqual({ from: '2026-11-01', to: '2027-10-31' });

@@ -1,169 +1,40 @@
-import { Readable } from 'node:stream';
-import { sql, type SQL } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
 import type { Language } from '@rewards/shared/enums';
-import type { ConsolidatedCopy, ConsolidatedSqlRow } from './loads.service.ts';
-import { XlsxWriter, type XlsxColumn } from './xlsx-stream.ts';
+import { exportTable, type ReadCopy as ReadTableCopy, type TableExport } from '../../lib/export/table-export.ts';
+import type { ConsolidatedSqlRow } from './loads.service.ts';
 
 /**
  * The consolidated rows as a file, written while they are read, in constant memory
- * (docs/decisions/0005-bulk-loads.md, "Exports stream"). The database writes the file's body with COPY
- * (the SQL below: the CSV fields, or each row of the sheet's XML), `consolidatedCopy` hands it over in
- * chunks, and the file is an async generator of chunks behind `Readable.from`, which asks for the next
- * only when the client has taken the last: the database is read as fast as the client reads, and no more
- * than a chunk or two wait. XLSX through our streaming writer (xlsx-stream.ts); CSV is UTF-8 with a byte
- * order mark and `;` (which Excel in Spanish opens as columns), quoted by PostgreSQL's CSV writer. Dates
- * are real dates (a date cell in XLSX, ISO 8601 in CSV), points are numbers. A text cell that starts with
- * `=`, `+`, `-`, `@` (or a tab or carriage return) gets a leading `'`, so a name never runs as a formula in
- * someone's spreadsheet (docs/architecture.md A6.7).
+ * (docs/decisions/0005-bulk-loads.md, "Exports stream"): the columns below, written by the shared streaming
+ * export (lib/export/table-export.ts: XLSX or CSV, formulas neutralised, docs/architecture.md A6.7), the rows
+ * read with `consolidatedCopy`.
  */
 
 /** Has the database write the export (consolidatedCopy, bound to a request's filters). */
-export type ReadCopy = (copy: ConsolidatedCopy) => AsyncIterable<Buffer>;
+export type ReadCopy = ReadTableCopy<ConsolidatedSqlRow>;
 
-const headings: Record<Language, string[]> = {
-  es: [
-    'ID',
-    'Carga',
-    'Fecha',
-    'Reconocimiento',
-    'Receptor',
-    'Correo del receptor',
-    'Oficina del receptor',
-    'Emisor',
-    'Correo del emisor',
-    'Oficina del emisor',
-    'Puntos',
-  ],
-  en: [
-    'ID',
-    'Load',
-    'Date',
-    'Recognition',
-    'Receiver',
-    'Receiver e-mail',
-    'Receiver office',
-    'Sender',
-    'Sender e-mail',
-    'Sender office',
-    'Points',
+/** The columns, in order (texts in the reader's language where they have two). */
+const consolidated: TableExport<ConsolidatedSqlRow> = {
+  sheet: { es: 'Consolidado', en: 'Consolidated' },
+  columns: [
+    { heading: { es: 'ID', en: 'ID' }, value: (r) => r.id, kind: 'number', width: 10 },
+    { heading: { es: 'Carga', en: 'Load' }, value: (r) => r.loadId, kind: 'number', width: 8 },
+    { heading: { es: 'Fecha', en: 'Date' }, value: (r) => r.createdAt, kind: 'date', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
+    { heading: { es: 'Reconocimiento', en: 'Recognition' }, value: (r, lang) => r.rewardName[lang], kind: 'text', width: 24 },
+    { heading: { es: 'Receptor', en: 'Receiver' }, value: (r) => r.receiverName, kind: 'text', width: 28 },
+    { heading: { es: 'Correo del receptor', en: 'Receiver e-mail' }, value: (r) => r.receiverEmail, kind: 'text', width: 32 },
+    { heading: { es: 'Oficina del receptor', en: 'Receiver office' }, value: (r) => r.receiverStoreName, kind: 'text', width: 26 },
+    { heading: { es: 'Emisor', en: 'Sender' }, value: (r) => r.senderName, kind: 'text', width: 24 },
+    { heading: { es: 'Correo del emisor', en: 'Sender e-mail' }, value: (r) => r.senderEmail, kind: 'text', width: 30 },
+    { heading: { es: 'Oficina del emisor', en: 'Sender office' }, value: (r) => r.senderStoreName, kind: 'text', width: 26 },
+    { heading: { es: 'Puntos', en: 'Points' }, value: (r) => r.points, kind: 'number', width: 10, numFmt: '#,##0' },
   ],
 };
-
-type Kind = 'number' | 'date' | 'text';
-/**
- * The columns, in order: each value of a row (texts in the reader's language where they have two), of what
- * kind, how wide in XLSX and how its numbers show.
- */
-const columns: { value: (r: ConsolidatedSqlRow, lang: Language) => SQL; kind: Kind; width: number; numFmt?: string }[] = [
-  { value: (r) => r.id, kind: 'number', width: 10 },
-  { value: (r) => r.loadId, kind: 'number', width: 8 },
-  { value: (r) => r.createdAt, kind: 'date', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
-  { value: (r, lang) => r.rewardName[lang], kind: 'text', width: 24 },
-  { value: (r) => r.receiverName, kind: 'text', width: 28 },
-  { value: (r) => r.receiverEmail, kind: 'text', width: 32 },
-  { value: (r) => r.receiverStoreName, kind: 'text', width: 26 },
-  { value: (r) => r.senderName, kind: 'text', width: 24 },
-  { value: (r) => r.senderEmail, kind: 'text', width: 30 },
-  { value: (r) => r.senderStoreName, kind: 'text', width: 26 },
-  { value: (r) => r.points, kind: 'number', width: 10, numFmt: '#,##0' },
-];
-
-// Patterns and characters are written into the query as literals; PostgreSQL's regular expressions read
-// \t, \r, \s and \uXXXX themselves.
-/** Text a spreadsheet would run as a formula. */
-const FORMULA = String.raw`^[=+\-@\t\r]`;
-/** Characters XML 1.0 cannot hold (PostgreSQL text has no NUL). */
-const NOT_XML = String.raw`[\u0001-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]`;
-
-/** A text value as a cell shows it: never null, with a leading `'` when it would run as a formula. */
-function neutral(v: SQL): SQL {
-  const text = sql`coalesce(${v}, '')`;
-  return sql`(case when ${text} ~ ${FORMULA}::text then '''' || ${text} else ${text} end)`;
-}
-
-/** CSV: PostgreSQL's CSV writer quotes a field that holds `;`, a quote or a line break; an empty text is an empty field. */
-const csvCopy = (lang: Language): ConsolidatedCopy => ({
-  columns: (r) =>
-    columns.map(({ value, kind }) =>
-      kind === 'date'
-        ? sql`to_char(${value(r, lang)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-        : kind === 'number'
-          ? value(r, lang)
-          : sql`nullif(${neutral(value(r, lang))}, '')`,
-    ),
-  options: `with (format csv, delimiter ';')`,
-});
-
-/** A CSV field of the header (ours, in JavaScript), quoted as PostgreSQL's are. */
-const csvField = (text: string) => (/[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-
-async function* csvChunks(read: ReadCopy, lang: Language): AsyncGenerator<Buffer> {
-  yield Buffer.from(`\ufeff${headings[lang].map(csvField).join(';')}\n`);
-  yield* read(csvCopy(lang));
-}
-
-/**
- * XLSX: the records the writer turns into rows (XlsxWriter.addRecords): the row's number in the sheet (after
- * the header's), then each value, a number's digits (a date's serial number: days since 1899-12-30, UTC) or
- * text as XML text. Inside a text, a backslash, tab, line break or carriage return is a character
- * reference, which XML reads as the character and COPY's text format has nothing to escape in.
- */
-const references: [string, string][] = [
-  ['\\', '&#92;'],
-  ['\t', '&#9;'],
-  ['\n', '&#10;'],
-  ['\r', '&#13;'],
-];
-const xlsxCopy = (lang: Language): ConsolidatedCopy => ({
-  columns: (r) => [
-    sql`(${r.rowNumber} + 1)::text`,
-    ...columns.map(({ value, kind }) => {
-      if (kind === 'number') return sql`(${value(r, lang)})::text`;
-      if (kind === 'date') return sql`(extract(epoch from ${value(r, lang)})::float8 / 86400 + 25569)::text`;
-      let text = sql`replace(replace(replace(replace(regexp_replace(${neutral(value(r, lang))}, ${NOT_XML}::text, '', 'g'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')`;
-      for (const [character, reference] of references) text = sql`replace(${text}, ${character}::text, ${reference}::text)`;
-      return text;
-    }),
-  ],
-  options: '',
-});
-
-async function* xlsxChunks(read: ReadCopy, lang: Language): AsyncGenerator<Buffer> {
-  const file = new XlsxWriter(
-    lang === 'es' ? 'Consolidado' : 'Consolidated',
-    columns.map(({ width, numFmt, kind }, i): XlsxColumn => ({
-      header: headings[lang][i]!,
-      width,
-      numFmt,
-      kind: kind === 'text' ? 'text' : 'number',
-    })),
-  );
-  try {
-    for await (const records of read(xlsxCopy(lang))) {
-      await file.addRecords(records);
-      const bytes = file.take();
-      if (bytes.length) yield bytes;
-    }
-    await file.end();
-    yield file.take();
-  } finally {
-    file.close();
-  }
-}
 
 /**
  * The export as a stream for the reply. A failure after the first bytes can no longer change the status:
  * `onError` hears of it and the response is cut short, so the client never mistakes it for a whole file.
- * A client that goes away destroys the stream, which ends the generators, and with them the database read.
  */
 export function exportConsolidated(read: ReadCopy, format: 'xlsx' | 'csv', lang: Language, onError: (err: unknown) => void): Readable {
-  async function* reported() {
-    try {
-      yield* format === 'csv' ? csvChunks(read, lang) : xlsxChunks(read, lang);
-    } catch (err) {
-      onError(err);
-      throw err;
-    }
-  }
-  return Readable.from(reported(), { objectMode: false, highWaterMark: 64 * 1024 });
+  return exportTable(consolidated, read, format, lang, onError);
 }

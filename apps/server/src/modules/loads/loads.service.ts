@@ -32,7 +32,7 @@ import { assertAccrualOpen, isAccrualOpen, localDate, programCalendar, startOfLo
 import { pgCode, raisedRule, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 import { replayOf, requestFingerprint } from '../../lib/idempotency.ts';
 import { textArray } from '../../lib/sql-arrays.ts';
-import { copyBlob, copyOut, inlineParams } from './copy-out.ts';
+import { copyBlob, copyOut, inlineParams } from '../../lib/export/copy-out.ts';
 
 /**
  * Bulk loads (docs/architecture.md A6, docs/decisions/0005-bulk-loads.md). The checks that need no
@@ -545,7 +545,7 @@ function consolidatedSqlRow(rowNumber: SQL): ConsolidatedSqlRow {
 }
 
 /**
- * The consolidated rows of an export, newest first, as the database writes them with COPY (copy-out.ts):
+ * The consolidated rows of an export, newest first, as the database writes them with COPY (lib/export/copy-out.ts):
  * the bytes of the file's body, in chunks the caller asks for one at a time, only when its client has
  * taken the last. On PostgreSQL one `COPY (…) TO STDOUT` streams them all (one snapshot), read as bytes
  * that never become strings in Node; on PGlite, whose single connection every request shares, pages of

@@ -22,3 +22,8 @@ export function formatBucket(period: string, bucket: DashboardBucket, style: 'sh
     return dateFormat(style === 'short' ? { month: 'short', year: '2-digit' } : { month: 'long', year: 'numeric' }).format(date);
   return dateFormat(style === 'short' ? { month: 'short', day: 'numeric' } : { dateStyle: 'medium' }).format(date);
 }
+
+/** A share from 0 to 1 as a percentage in the reader's language ("75 %", "75%"), to at most one decimal. */
+export function formatShare(share: number): string {
+  return new Intl.NumberFormat(locales[currentLanguage()], { style: 'percent', maximumFractionDigits: 1 }).format(share);
+}

@@ -58,13 +58,14 @@ export function CreditsCard({ data }: { data: Dashboard }) {
       testId="chart-credits"
       className="lg:col-span-2"
       title={t(bucket === 'week' ? 'charts.creditsByWeek' : 'charts.creditsByMonth')}
-      isEmpty={data.loadsOverTime.every((r) => r.load === 0 && r.challenge === 0)}
+      isEmpty={data.loadsOverTime.every((r) => r.load === 0 && r.challenge === 0 && r.recognition === 0)}
       chart={
         <StackedChart
           rows={rows}
           series={[
             { key: 'load', name: t('columns.loads'), color: palette.indigo },
             { key: 'challenge', name: t('columns.challenges'), color: palette.amber },
+            { key: 'recognition', name: t('columns.peer'), color: palette.emerald },
           ]}
           format={formatPoints}
         />
@@ -74,6 +75,7 @@ export function CreditsCard({ data }: { data: Dashboard }) {
           { label: t('columns.period') },
           { label: t('columns.loads'), end: true },
           { label: t('columns.challenges'), end: true },
+          { label: t('columns.peer'), end: true },
           { label: t('columns.total'), end: true },
         ],
         rows: data.loadsOverTime.map((r) => ({
@@ -82,7 +84,8 @@ export function CreditsCard({ data }: { data: Dashboard }) {
             bucket === 'week' ? t('weekOf', { date: formatBucket(r.period, bucket, 'long') }) : formatBucket(r.period, bucket, 'long'),
             formatPoints(r.load),
             formatPoints(r.challenge),
-            formatPoints(r.load + r.challenge),
+            formatPoints(r.recognition),
+            formatPoints(r.load + r.challenge + r.recognition),
           ],
         })),
       }}

@@ -6,6 +6,7 @@ import { errorText } from '@/lib/error-text';
 import { useDashboard } from '../api/get-dashboard';
 import { CreditsCard, OrdersByStatusCard, TopProductsCard, TopRecognitionsCard } from './dashboard-charts';
 import { LowStockList } from './low-stock-list';
+import { PeerFigures } from './peer-figures';
 import { PointsFigures } from './points-figures';
 
 /** The figures of one store, or of every store (`null`): loading, error, then cards, charts and low stock. */
@@ -52,6 +53,7 @@ export function DashboardView({ storeId, stores }: { storeId: number | null; sto
         })}
       </p>
       <PointsFigures data={data} />
+      <PeerFigures data={data} />
       <div className="grid gap-4 lg:grid-cols-2">
         <CreditsCard data={data} />
         <OrdersByStatusCard data={data} />

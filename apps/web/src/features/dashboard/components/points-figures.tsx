@@ -15,6 +15,7 @@ export function PointsFigures({ data }: { data: Dashboard }) {
       detail: t('figures.issuedDetail', {
         load: n(p.issuedByKind.load),
         challenge: n(p.issuedByKind.challenge),
+        recognition: n(p.issuedByKind.recognition),
         adjustment: n(p.issuedByKind.adjustment),
       }),
     },

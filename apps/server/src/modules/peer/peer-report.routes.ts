@@ -1,0 +1,99 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { idParamsSchema, itemEnvelope } from '@rewards/shared/common';
+import { peerReportExportQuerySchema, peerReportQuerySchema, peerReportSchema } from '@rewards/shared/peer-report';
+import * as s from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { exportContentType, exportTable } from '../../lib/export/table-export.ts';
+import { pickLanguage } from '../../lib/language.ts';
+import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
+import type { ServerContext } from '../../server-context.ts';
+import { getPeerReport, reportCopy, reportExport, reportPeriod } from './report.service.ts';
+
+/** A file the export streams (XLSX or CSV): binary in the OpenAPI document. */
+const exportFile = z.custom<Readable>().meta({ type: 'string', format: 'binary' });
+
+/**
+ * The giving report of a store (docs/architecture.md A6.16), registered under /api/peer: its administrators
+ * (super administrators: any store).
+ */
+export async function peerReportRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
+  const { db, clock, config } = opts.deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** 403 FORBIDDEN_STORE for a store the caller does not run, before anything is read; 404 for no such store. */
+  const storeOfAdmin = async (request: FastifyRequest, storeId: number) => {
+    assertStoreAdmin(requireUser(request), storeId);
+    const [store] = await db.select({ id: s.stores.id }).from(s.stores).where(eq(s.stores.id, storeId));
+    if (!store) throw notFound();
+  };
+
+  r.get(
+    '/stores/:id/report',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['peer'],
+        summary:
+          "A store's giving report for a period (local days; default: the store's current giving period): participation, top 10 givers and receivers, offices, reciprocal pairs (both ways at least `threshold` points), totals",
+        params: idParamsSchema,
+        querystring: peerReportQuerySchema,
+        response: { 200: itemEnvelope(peerReportSchema) },
+      },
+    },
+    async (request) => {
+      const storeId = request.params.id;
+      await storeOfAdmin(request, storeId);
+      const { from, to, threshold } = request.query;
+      const period = await reportPeriod(db, { storeId, from, to, now: clock.now(), calendar: config.calendar });
+      return { data: await getPeerReport(db, { storeId, period, threshold, timeZone: config.calendar.timeZone }) };
+    },
+  );
+
+  r.get(
+    '/stores/:id/report/export',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['peer'],
+        summary:
+          "A store's gives of a period as a file (format=xlsx or csv), streamed: one row per give and recipient, values in the reader's language",
+        params: idParamsSchema,
+        querystring: peerReportExportQuerySchema,
+        response: {
+          200: {
+            description: 'The file, as an attachment: XLSX, or CSV (UTF-8 with BOM, `;` between fields)',
+            // Streamed as it is written: the schemas only tell the document what the file is.
+            content: {
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: exportFile },
+              'text/csv': { schema: exportFile },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const storeId = request.params.id;
+      await storeOfAdmin(request, storeId);
+      const { format, from, to } = request.query;
+      const period = await reportPeriod(db, { storeId, from, to, now: clock.now(), calendar: config.calendar });
+      const lang = pickLanguage(request.headers['accept-language']);
+      const stream = exportTable(
+        reportExport,
+        (copy) => reportCopy(db, { storeId, period }, copy),
+        format,
+        lang,
+        (err) => request.log.error({ err }, 'peer report export failed'),
+      );
+      const name = `${lang === 'es' ? 'reconocimientos' : 'recognitions'}-${storeId}-${period.from}-${period.to}.${format}`;
+      return reply
+        .type(exportContentType(format))
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+}
