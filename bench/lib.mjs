@@ -1,9 +1,10 @@
 // Shared pieces of the benchmarks: a throw-away PostgreSQL database, the production server on it.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { io } from 'socket.io-client';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -130,3 +131,41 @@ export function searchQueries() {
     distinct: terms.flatMap((t) => qualifiers.flatMap((q) => Array.from({ length: 30 }, (_, n) => query(t, q, String(n + 1))))),
   };
 }
+
+/**
+ * PostgreSQL's own ceiling for a short write transaction: pgbench's built-in tpcb-like script on a scratch
+ * database of this server, `clients` clients for `seconds` (scale: at least one branch per client, as pgbench
+ * advises). Answers tps and the average latency in ms. Needs `pgbench`.
+ */
+export async function pgbenchTps({ clients = connections, seconds = duration, scale = clients } = {}) {
+  const database = await scratchDatabase(`rs_pgbench_${process.pid}`);
+  try {
+    execFileSync('pgbench', ['-i', '-q', '-s', String(scale), database.url], { stdio: 'ignore' });
+    const out = execFileSync('pgbench', ['-b', 'tpcb-like', '-c', String(clients), '-j', '2', '-T', String(seconds), database.url], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
+    const latency = /latency average = ([\d.]+) ms/.exec(out);
+    if (!tps) throw new Error(`pgbench output not understood:\n${out}`);
+    return { tps: Number(tps[1]), latencyMs: latency ? Number(latency[1]) : NaN, scale };
+  } finally {
+    await database.drop();
+  }
+}
+
+/** A Socket.IO client signed in with a personal API token, as the web's (WebSocket only, no reconnection). */
+export function connectSocket(base, token) {
+  return new Promise((resolve, reject) => {
+    const socket = io(base, { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 20_000, auth: { token } });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => reject(new Error(`${base}: ${err.data?.code ?? err.message}`)));
+  });
+}
+
+/** The load average (1, 5, 15 minutes), as the results print it. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');

@@ -9,7 +9,11 @@
 // bulk load of 100,000 e-mails against COPY (bench/loads.mjs, alone: `node bench/loads.mjs`).
 // Then the per-request overhead of cache hits against raw `node:http` and the Fastify ceiling
 // (bench/overhead.mjs; docs/decisions/0024-request-overhead.md). Then the compiled server's start-up time and
-// memory against tsx (bench/startup.mjs, alone: `node bench/startup.mjs`).
+// memory against tsx (bench/startup.mjs, alone: `node bench/startup.mjs`). Then realtime, 2,000 Socket.IO clients
+// over two instances (bench/realtime.mjs), and peer recognition (bench/peer.mjs, alone: `node bench/peer.mjs`;
+// decision 0048): gives against pgbench and the allowance invariants, the feed's pages with 1,000,000
+// recognitions, the period reset of 50,000 people (once across three instances), a new recognition reaching
+// 2,000 sockets.
 // BENCH_ONLY=api runs the API scenarios, the search index figures, the first-paint size and the overhead only.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +26,7 @@ import { benchLoads } from './loads.mjs';
 import { benchRealtime } from './realtime.mjs';
 import { benchOrders } from './orders.mjs';
 import { benchOverhead } from './overhead.mjs';
+import { benchPeer } from './peer.mjs';
 import { benchSearchFreshness, benchSearchIndex } from './search.mjs';
 import { benchStartup } from './startup.mjs';
 
@@ -180,6 +185,9 @@ if (!apiOnly) {
   if (!(await benchLoads())) failed = true;
   // Realtime: 2,000 Socket.IO clients over two instances with Redis, one load that notifies all of them.
   if (!(await benchRealtime())) failed = true;
+  // Peer recognition: gives against pgbench, the feed with 1,000,000 recognitions, the reset of 50,000 people
+  // once across three instances, and a new recognition reaching 2,000 sockets over two instances.
+  if (!(await benchPeer())) failed = true;
 }
 
 // Pages (decision 0028): Lighthouse on every shop and admin page, signed in, against each page's budget; its
