@@ -13,10 +13,11 @@ import { seedIfEmpty } from '../seed/seed.ts';
 import { fixedClock } from '../lib/clock.ts';
 import { as, PUBLIC_URL } from '../../test/harness.ts';
 import { factories } from '../../test/factories.ts';
-import { connected, connectSocket, disconnected, nextEvent } from '../../test/sockets.ts';
+import { connected, connectSocket, disconnected, nextEvent, record } from '../../test/sockets.ts';
 
 // Two instances on one PostgreSQL database with Redis, as in production behind a balancer (docs/architecture.md A6.11):
-// what happens through instance A reaches a socket held by instance B. CI sets both variables.
+// what happens through instance A reaches a socket held by instance B, the live feed (A6.16) included, which the
+// instance that wrote emits through the Redis adapter. CI sets both variables.
 const redisUrl = process.env.TEST_REDIS_URL;
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -120,5 +121,57 @@ describe.runIf(redisUrl && adminUrl)('realtime across two instances (PostgreSQL 
     expect(await event).toEqual({ userId: idOf.ana });
     const sockets = await a!.app.realtime.io.in(`user:${idOf.ana}`).fetchSockets();
     expect(sockets.length).toBe(1);
+  });
+
+  it('a recognition given through instance A reaches the feed of every signed-in socket on instance B', async () => {
+    const [giver, recipient, colleague] = [await make.shopper(), await make.shopper(), await make.shopper()];
+    const onB = await Promise.all([recipient, colleague].map((u) => b!.socket({ session: u.session })));
+    const onA = await a!.socket({ session: giver.session });
+    const heard = [...onB, onA].map((socket) => nextEvent<{ kind: string; recognitionId: number }>(socket, 'feed', 1000));
+    const res = await a!.app.inject({
+      method: 'POST',
+      url: '/api/recognitions',
+      headers: as(giver.session),
+      payload: { recipients: [recipient.id], points: 5, message: 'Gracias por tu ayuda con el cierre del trimestre' },
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data.id as number;
+    for (const event of await Promise.all(heard)) expect(event).toEqual({ kind: 'recognition', recognitionId: id });
+    // A comment through instance B reaches the giver's socket on instance A.
+    const commented = nextEvent<{ kind: string; recognitionId: number }>(onA, 'feed', 1000);
+    const comment = await b!.app.inject({
+      method: 'POST',
+      url: `/api/recognitions/${id}/comments`,
+      headers: as(colleague.session),
+      payload: { message: 'Bravo' },
+    });
+    expect(comment.statusCode).toBe(201);
+    expect(await commented).toEqual({ kind: 'comment', recognitionId: id });
+  });
+
+  it('a private recognition given through instance A reaches on instance B only its recipient and their store administrators, once each', async () => {
+    const [giver, recipient, colleague] = [await make.shopper(), await make.shopper(), await make.shopper()];
+    const otherStore = await make.store();
+    const adminOther = await make.admin({ stores: [otherStore.id] });
+    const superAdmin = await make.superAdmin();
+    const sockets = {
+      recipient: await b!.socket({ session: recipient.session }),
+      colleague: await b!.socket({ session: colleague.session }),
+      admin: await b!.socket({ session: sessions.admin }),
+      adminOther: await b!.socket({ session: adminOther.session }),
+      superAdmin: await b!.socket({ session: superAdmin.session }),
+    };
+    const events = Object.fromEntries(Object.entries(sockets).map(([who, socket]) => [who, record<unknown>(socket, 'feed')]));
+    const res = await a!.app.inject({
+      method: 'POST',
+      url: '/api/recognitions',
+      headers: as(giver.session),
+      payload: { recipients: [recipient.id], points: 5, message: 'Gracias por tu ayuda con el cierre del trimestre', private: true },
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data.id as number;
+    await new Promise((r) => setTimeout(r, 300));
+    for (const who of ['recipient', 'admin', 'superAdmin']) expect(events[who], who).toEqual([{ kind: 'recognition', recognitionId: id }]);
+    for (const who of ['colleague', 'adminOther']) expect(events[who], who).toEqual([]);
   });
 });

@@ -24,12 +24,14 @@ import { SESSION_COOKIE, type Principal } from './auth.ts';
  *   ended credentials (`rs_revocations`: a session, token or user); every instance LISTENs on its own
  *   connection and acts on the sockets it holds (`io.local`). With REDIS_URL the Redis adapter carries
  *   whatever else is emitted to a room between instances.
+ * - The peer recognition feed is announced by the instance that wrote, once the write has committed
+ *   (`announceFeed`), to the rooms allowed, through the adapter: every instance's sockets with Redis, this
+ *   one's without (then there is one instance). No NOTIFY: it would make committing gives queue behind one
+ *   another (docs/architecture.md A6.16, decision 0048).
  */
 
 export const NOTIFICATIONS_CHANNEL = 'rs_notifications';
 export const REVOCATIONS_CHANNEL = 'rs_revocations';
-/** The peer recognition feed (rs_announce_feed, docs/architecture.md A6.16). */
-export const FEED_CHANNEL = 'rs_feed';
 const SWEEP_INTERVAL_MS = 60_000;
 
 declare module 'fastify' {
@@ -42,6 +44,27 @@ export interface Realtime {
   io: Server;
   /** Resolves once this instance LISTENs to the database (new sockets are accepted before that). */
   ready: Promise<void>;
+  /** Tells the sockets allowed, on every instance, of a committed write to a recognition (`feed`). */
+  announceFeed(announcement: FeedAnnouncement): void;
+}
+
+/**
+ * A committed write to a recognition and who may hear of it (docs/architecture.md A6.16): a public one every
+ * signed-in socket; a private one its giver and recipients (`audience`) and the administrators of their
+ * stores (`stores`) and super administrators.
+ */
+export interface FeedAnnouncement {
+  kind: FeedEventPayload['kind'];
+  recognitionId: number;
+  private: boolean;
+  audience: readonly number[];
+  stores: readonly number[];
+}
+
+/** The rooms a feed announcement goes to; a socket in several of them gets it once. */
+export function feedRooms(a: FeedAnnouncement): string[] {
+  if (!a.private) return ['feed'];
+  return [...new Set([...a.audience.map((id) => `user:${id}`), ...a.stores.map((id) => `admin:${id}`), 'admin:all'])];
 }
 
 /**
@@ -144,6 +167,16 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { deps: Serv
   if (config.redisUrl) {
     pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
     sub = pub.duplicate();
+    // The adapter publishes a room's emit without waiting for it: while Redis is away that publish fails, and
+    // the failure is logged here instead of ending the process (the local sockets still get the event).
+    const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
+    Object.assign(pub, {
+      publish: (channel: string, message: string | Buffer) => {
+        const sent = publish(channel, message);
+        sent.catch((err: unknown) => app.log.warn({ err }, 'realtime: redis publish failed'));
+        return sent;
+      },
+    });
     pub.on('error', (err) => app.log.warn({ err }, 'realtime: redis publisher'));
     sub.on('error', (err) => app.log.warn({ err }, 'realtime: redis subscriber'));
     io.adapter(createAdapter(pub, sub, { key: 'rewards-io' }));
@@ -218,15 +251,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { deps: Serv
     void drain();
   }
   // The feed: a public item to every signed-in socket, a private one to its giver's and recipients' sockets
-  // and to the administrators of their stores (and super administrators); a socket in several rooms gets it once.
-  function onFeed(payload: string) {
-    const msg = parseFeed(payload);
-    if (!msg) return;
-    const event: FeedEventPayload = { kind: msg.kind, recognitionId: msg.recognitionId };
-    const rooms = msg.private
-      ? [...msg.audience.map((id) => `user:${id}`), ...msg.stores.map((id) => `admin:${id}`), 'admin:all']
-      : ['feed'];
-    io.local.to(rooms).emit(FEED_EVENT, event);
+  // and to the administrators of their stores (and super administrators), on every instance (the adapter).
+  function announceFeed(a: FeedAnnouncement) {
+    const event: FeedEventPayload = { kind: a.kind, recognitionId: a.recognitionId };
+    io.to(feedRooms(a)).emit(FEED_EVENT, event);
   }
   function onRevocation(payload: string) {
     const msg = parseRevocation(payload);
@@ -246,7 +274,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { deps: Serv
     lastMax = rows[0]?.max ?? 0;
     unlisten = await listenDatabase(
       database,
-      { [NOTIFICATIONS_CHANNEL]: onNotifications, [REVOCATIONS_CHANNEL]: onRevocation, [FEED_CHANNEL]: onFeed },
+      { [NOTIFICATIONS_CHANNEL]: onNotifications, [REVOCATIONS_CHANNEL]: onRevocation },
       app.log,
       () => void catchUp().catch((err: unknown) => app.log.error({ err }, 'realtime: catch-up failed')),
     );
@@ -273,7 +301,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { deps: Serv
     for (const id of ended.tokens) io.local.in(`token:${id}`).disconnectSockets(true);
   }
 
-  app.decorate('realtime', { io: io as unknown as Server, ready } satisfies Realtime);
+  app.decorate('realtime', { io: io as unknown as Server, ready, announceFeed } satisfies Realtime);
 
   // Open websockets would keep the HTTP server from closing. Their transports are closed, not the sockets:
   // a Socket.IO "server disconnect" tells a client its credential ended and not to come back, while a
@@ -312,26 +340,4 @@ function parseRevocation(payload: string): { kind: 'session' | 'token' | 'user';
     /* not ours */
   }
   return null;
-}
-
-const feedKinds = ['recognition', 'comment', 'addon', 'reaction'] as const;
-const ids = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : []);
-
-function parseFeed(
-  payload: string,
-): { kind: FeedEventPayload['kind']; recognitionId: number; private: boolean; audience: number[]; stores: number[] } | null {
-  try {
-    const v = JSON.parse(payload) as { kind?: unknown; recognitionId?: unknown; private?: unknown; audience?: unknown; stores?: unknown };
-    if (!feedKinds.includes(v.kind as FeedEventPayload['kind']) || !Number.isInteger(v.recognitionId)) return null;
-    return {
-      kind: v.kind as FeedEventPayload['kind'],
-      recognitionId: v.recognitionId as number,
-      // Anything but an explicit false is treated as private: an unreadable payload reaches fewer people, never more.
-      private: v.private !== false,
-      audience: ids(v.audience),
-      stores: ids(v.stores),
-    };
-  } catch {
-    return null;
-  }
 }

@@ -9,8 +9,9 @@
 -- share_cap_percent of the period's grant {recipientId, max}. The cost comes out of the period's remainder
 -- first, then the boost ('given' movements); the recipients are credited through the ledger's one writer,
 -- rs_post_points (kind 'recognition', key 'peerRecognition', each told with a 'points' notification whose
--- text is in both languages); the feed hears of it through rs_announce_feed. Checks that need no lock
--- (recipients active, message length, values, the program calendar) are the caller's (modules/peer).
+-- text is in both languages). Checks that need no lock (recipients active, message length, values, the
+-- program calendar) are the caller's (modules/peer), and so is telling the live feed once the give has
+-- committed: a NOTIFY here would make committing gives wait for one another (decision 0048).
 -- Answers the recognition, the add-on (NULL for a recognition) and whether it was a replay.
 CREATE OR REPLACE FUNCTION rs_give(
   p_giver integer,
@@ -147,7 +148,6 @@ BEGIN
     END::text,
     '/recognition/' || v_recognition);
 
-  PERFORM rs_announce_feed(CASE WHEN v_addon IS NULL THEN 'recognition' ELSE 'addon' END, v_recognition);
   RETURN QUERY SELECT v_recognition, v_addon, false;
 END
 $$;

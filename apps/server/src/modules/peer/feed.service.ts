@@ -1,10 +1,20 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { FEED_COMMENTS, isPeerReaction, type PeerPersonResult, type Recognition, type RecognitionPage } from '@rewards/shared/peer-rules';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import {
+  FEED_COMMENTS,
+  peerReactions,
+  type FeedEventKind,
+  type PeerPersonResult,
+  type Recognition,
+  type RecognitionPage,
+} from '@rewards/shared/peer-rules';
 import type { FeedQuery } from '@rewards/shared/peer';
 import { Role } from '@rewards/shared/enums';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { intArray } from '../../lib/sql-arrays.ts';
+import { intArray, textArray } from '../../lib/sql-arrays.ts';
+import type { FeedAnnouncement } from '../../plugins/realtime.ts';
 
 /**
  * The recognition feed (docs/architecture.md A6.16): newest first, paged by id, with what each card shows.
@@ -12,6 +22,19 @@ import { intArray } from '../../lib/sql-arrays.ts';
  * recipient's store and super administrators, and that is decided in the query itself (`visibleTo`), so a
  * page is never short or wrong whatever the mix of private ones.
  */
+
+const dialect = new PgDialect();
+
+/**
+ * The rows of a hot read (a feed page, a card, a give's checks): on PostgreSQL a named prepared statement per
+ * distinct text, parsed and planned once per connection (db/client.ts preparedRows); in a transaction, on its
+ * connection through Drizzle.
+ */
+export async function hotRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  if (!('$client' in db)) return (await db.execute<Record<string, unknown>>(query)).rows as T[];
+  const q = dialect.sqlToQuery(query);
+  return preparedRows<T>(db as Db, `rs_peer_${createHash('md5').update(q.sql).digest('hex')}`, q.sql, q.params);
+}
 
 /** Who is reading: enough to decide what they may see. */
 export interface Viewer {
@@ -46,12 +69,108 @@ type PersonRow = {
   office: string | null;
 };
 const person = (r: PersonRow) => ({ id: Number(r.id), name: r.name, photoUrl: r.photo_url, office: r.office });
-const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
+
+/** The same person as a JSON object of the card (PeerPerson), from the aliases `u` and `st`. */
+export const personJson = (u: string, st: string) =>
+  sql.raw(
+    `json_build_object('id', ${u}.id, 'name', btrim(${u}.name || ' ' || coalesce(${u}.last_name, '')), 'photoUrl', ${u}.profile_picture_url, 'office', coalesce(${st}.title, nullif(btrim(${u}.office_location), '')))`,
+  );
+/** An instant as the API writes it (an ISO string in UTC with milliseconds, as Date.toISOString). */
+export const isoOf = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** A recognition's card as the database builds it, and who may hear of a write to it. */
+type CardRow = {
+  id: number;
+  points: number;
+  message: string;
+  private: boolean;
+  created_at: string;
+  giver: Recognition['giver'];
+  recipients: Recognition['recipients'];
+  value_tags: Recognition['values'];
+  comments: Recognition['comments'];
+  comment_count: number;
+  addons: Recognition['addons'];
+  reactions: Recognition['reactions'];
+  audience?: number[] | null;
+  stores?: number[] | null;
+};
+
+/**
+ * The columns of the card of recognition `r`, each part a subquery of the same statement: its giver,
+ * recipients, values, the latest `comments` comments (null: all) and their count, add-ons and reactions
+ * (`mine`: the viewer's). One statement per page or item, whatever the number of cards (decision 0048).
+ */
+function cardColumns(viewerId: number, comments: number | null): SQL {
+  return sql`r.id, r.points, r.message, r.private, ${isoOf('r.created_at')} as created_at,
+    (select ${personJson('u', 'st')} from users u left join stores st on st.id = u.store_id where u.id = r.giver_id) as giver,
+    (select coalesce(json_agg(${personJson('u', 'st')} order by u.name, u.last_name, u.id), '[]'::json)
+      from peer_recognition_recipients p join users u on u.id = p.user_id left join stores st on st.id = u.store_id
+      where p.recognition_id = r.id) as recipients,
+    (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'nameEn', v.name_en, 'emoji', v.emoji, 'color', v.color)
+        order by v.position, v.id), '[]'::json)
+      from peer_recognition_values pv join company_values v on v.id = pv.value_id where pv.recognition_id = r.id) as value_tags,
+    (select coalesce(json_agg(json_build_object('id', c.id, 'recognitionId', c.recognition_id, 'author', ${personJson('u', 'st')},
+        'message', c.message, 'createdAt', ${isoOf('c.created_at')}) order by c.id), '[]'::json)
+      from (select * from peer_comments c where c.recognition_id = r.id order by c.id desc
+        ${comments === null ? sql`` : sql`limit ${comments}`}) c
+      join users u on u.id = c.user_id left join stores st on st.id = u.store_id) as comments,
+    (select count(*)::int from peer_comments c where c.recognition_id = r.id) as comment_count,
+    (select coalesce(json_agg(json_build_object('id', a.id, 'recognitionId', a.recognition_id, 'giver', ${personJson('u', 'st')},
+        'points', a.points, 'message', a.message, 'createdAt', ${isoOf('a.created_at')}) order by a.id), '[]'::json)
+      from peer_addons a join users u on u.id = a.giver_id left join stores st on st.id = u.store_id
+      where a.recognition_id = r.id) as addons,
+    (select coalesce(json_agg(json_build_object('emoji', x.emoji, 'count', x.n, 'mine', x.mine)
+        order by array_position(${textArray(peerReactions)}::text[], x.emoji)), '[]'::json)
+      from (select e.emoji, count(*)::int as n, bool_or(e.user_id = ${viewerId}) as mine from peer_reactions e
+        where e.recognition_id = r.id and e.emoji = any(${textArray(peerReactions)}::text[]) group by e.emoji) x) as reactions`;
+}
+
+/**
+ * Who may hear of a write to recognition `r` (plugins/realtime.ts): for a private one its giver and
+ * recipients and the stores of all of them; nothing more is needed for a public one.
+ */
+const audienceColumns = sql`
+  case when r.private then array(select r.giver_id union select p.user_id from peer_recognition_recipients p
+    where p.recognition_id = r.id) end as audience,
+  case when r.private then array(select r.store_id where r.store_id is not null union select p.store_id
+    from peer_recognition_recipients p where p.recognition_id = r.id and p.store_id is not null) end as stores`;
+
+/** The card of a row of `cardColumns`: only the totals are computed here. */
+function card(r: CardRow): Recognition {
+  const perPerson = Number(r.points) + r.addons.reduce((n, a) => n + a.points, 0);
+  return {
+    id: Number(r.id),
+    giver: r.giver,
+    recipients: r.recipients,
+    points: Number(r.points),
+    totalPoints: perPerson * r.recipients.length,
+    message: r.message,
+    values: r.value_tags,
+    private: Boolean(r.private),
+    createdAt: r.created_at,
+    comments: r.comments,
+    commentCount: Number(r.comment_count),
+    addons: r.addons,
+    reactions: r.reactions,
+  };
+}
+
+/** The announcement of a write of `kind` to the recognition of a row that has `audienceColumns`. */
+export function announcementOf(kind: FeedEventKind, r: Pick<CardRow, 'id' | 'private' | 'audience' | 'stores'>): FeedAnnouncement {
+  return {
+    kind,
+    recognitionId: Number(r.id),
+    private: Boolean(r.private),
+    audience: (r.audience ?? []).map(Number),
+    stores: (r.stores ?? []).map(Number),
+  };
+}
 
 /**
  * One page of the feed the viewer may see, newest first. Filters: a value, a person (what they gave,
- * received, or both), a store (given from it or received in it). The page is chosen in one query that starts
- * from the most selective filter's index and stops after `limit + 1` rows.
+ * received, or both), a store (given from it or received in it). The page is chosen, from the most selective
+ * filter's index and stopping after `limit + 1` rows, and its cards built in one statement.
  */
 export async function listRecognitions(db: DbOrTx, viewer: Viewer, q: FeedQuery): Promise<RecognitionPage> {
   const take = q.limit + 1;
@@ -87,132 +206,47 @@ export async function listRecognitions(db: DbOrTx, viewer: Viewer, q: FeedQuery)
     const where = sql.join(conditions, sql` and `);
     sides = [sql`(select r.id from peer_recognitions r where ${where} order by r.id desc limit ${take})`];
   }
-  const { rows } = await db.execute<{ id: number }>(
-    sql`select distinct id from (${sql.join(sides, sql` union all `)}) x order by id desc limit ${take}`,
+  // The page's ids (one more than the page says whether another follows), then the first `limit` cards.
+  const rows = await hotRows<CardRow & { found: number }>(
+    db,
+    sql`
+    with page as (select distinct id from (${sql.join(sides, sql` union all `)}) x order by id desc limit ${take})
+    select ${cardColumns(viewer.id, FEED_COMMENTS)}, (select count(*)::int from page) as found
+    from (select id from page order by id desc limit ${q.limit}) pg join peer_recognitions r on r.id = pg.id
+    order by r.id desc`,
   );
-  const ids = rows.map((r) => Number(r.id));
-  const more = ids.length > q.limit;
-  const page = more ? ids.slice(0, q.limit) : ids;
-  return { data: await hydrate(db, viewer.id, page, FEED_COMMENTS), nextCursor: more ? String(page[page.length - 1]) : null };
+  const data = rows.map(card);
+  const more = rows.length > 0 && Number(rows[0]!.found) > q.limit;
+  return { data, nextCursor: more ? String(data[data.length - 1]!.id) : null };
 }
 
 /** One recognition the viewer may see, with all its comments; 404 otherwise. */
 export async function getRecognition(db: DbOrTx, viewer: Viewer, id: number): Promise<Recognition> {
-  await assertVisible(db, viewer, id);
-  const [item] = await hydrate(db, viewer.id, [id], null);
-  if (!item) throw notFound();
-  return item;
+  return (await recognitionFor(db, viewer, id)).recognition;
 }
 
-/** 404 unless the recognition exists and the viewer may see it. */
-export async function assertVisible(db: DbOrTx, viewer: Viewer, id: number): Promise<{ giverId: number; recipients: number[] }> {
-  const { rows } = await db.execute<{ giver_id: number; recipients: number[] }>(sql`
-    select r.giver_id, array(select p.user_id from peer_recognition_recipients p where p.recognition_id = r.id order by p.user_id) as recipients
-    from peer_recognitions r where r.id = ${id} and ${visibleTo(viewer)}`);
+/**
+ * One recognition the viewer may see, with all its comments, and who may hear of a write to it; 404
+ * otherwise. One statement.
+ */
+export async function recognitionFor(
+  db: DbOrTx,
+  viewer: Viewer,
+  id: number,
+): Promise<{ recognition: Recognition; announce: (kind: FeedEventKind) => FeedAnnouncement }> {
+  const rows = await hotRows<CardRow>(
+    db,
+    sql`
+    select ${cardColumns(viewer.id, null)}, ${audienceColumns}
+    from peer_recognitions r where r.id = ${id} and ${visibleTo(viewer)}`,
+  );
   const row = rows[0];
   if (!row) throw notFound();
-  return { giverId: Number(row.giver_id), recipients: (row.recipients ?? []).map(Number) };
+  return { recognition: card(row), announce: (kind) => announcementOf(kind, row) };
 }
 
-/** The cards of these recognitions, in this order; `comments`: the latest so many (null: all). */
-async function hydrate(db: DbOrTx, viewerId: number, ids: readonly number[], comments: number | null): Promise<Recognition[]> {
-  if (ids.length === 0) return [];
-  const list = sql`${intArray(ids)}::int[]`;
-  const [heads, recipients, values, commentRows, counts, addons, reactions] = await Promise.all([
-    db.execute<PersonRow & { rid: number; points: number; message: string; private: boolean; created_at: unknown }>(sql`
-      select r.id as rid, r.points, r.message, r.private, r.created_at, ${personColumns('u', 'st')}
-      from peer_recognitions r join users u on u.id = r.giver_id left join stores st on st.id = u.store_id
-      where r.id = any(${list})`),
-    db.execute<PersonRow & { rid: number }>(sql`
-      select p.recognition_id as rid, ${personColumns('u', 'st')}
-      from peer_recognition_recipients p join users u on u.id = p.user_id left join stores st on st.id = u.store_id
-      where p.recognition_id = any(${list}) order by p.recognition_id, u.name, u.last_name, u.id`),
-    db.execute<{ rid: number; id: number; name: string; name_en: string; emoji: string | null; color: string | null }>(sql`
-      select pv.recognition_id as rid, v.id, v.name, v.name_en, v.emoji, v.color
-      from peer_recognition_values pv join company_values v on v.id = pv.value_id
-      where pv.recognition_id = any(${list}) order by pv.recognition_id, v.position, v.id`),
-    db.execute<PersonRow & { rid: number; cid: number; message: string; created_at: unknown }>(sql`
-      select c.recognition_id as rid, c.id as cid, c.message, c.created_at, ${personColumns('u', 'st')}
-      from unnest(${list}) as x(id)
-      cross join lateral (select * from peer_comments c where c.recognition_id = x.id order by c.id desc
-        ${comments === null ? sql`` : sql`limit ${comments}`}) c
-      join users u on u.id = c.user_id left join stores st on st.id = u.store_id
-      order by c.recognition_id, c.id`),
-    db.execute<{ rid: number; n: number }>(sql`
-      select recognition_id as rid, count(*)::int as n from peer_comments where recognition_id = any(${list}) group by recognition_id`),
-    db.execute<PersonRow & { rid: number; aid: number; points: number; message: string | null; created_at: unknown }>(sql`
-      select a.recognition_id as rid, a.id as aid, a.points, a.message, a.created_at, ${personColumns('u', 'st')}
-      from peer_addons a join users u on u.id = a.giver_id left join stores st on st.id = u.store_id
-      where a.recognition_id = any(${list}) order by a.recognition_id, a.id`),
-    db.execute<{ rid: number; emoji: string; n: number; mine: boolean }>(sql`
-      select recognition_id as rid, emoji, count(*)::int as n, bool_or(user_id = ${viewerId}) as mine
-      from peer_reactions where recognition_id = any(${list}) group by recognition_id, emoji`),
-  ]);
-  const by = <T extends { rid: number }>(rows: T[]) => {
-    const map = new Map<number, T[]>();
-    for (const row of rows) {
-      const key = Number(row.rid);
-      const bucket = map.get(key);
-      if (bucket) bucket.push(row);
-      else map.set(key, [row]);
-    }
-    return map;
-  };
-  const recipientsOf = by(recipients.rows);
-  const valuesOf = by(values.rows);
-  const commentsOf = by(commentRows.rows);
-  const addonsOf = by(addons.rows);
-  const reactionsOf = by(reactions.rows);
-  const countOf = new Map(counts.rows.map((c) => [Number(c.rid), Number(c.n)]));
-  const headOf = new Map(heads.rows.map((h) => [Number(h.rid), h]));
-  const reactionOrder = ['clap', 'heart', 'party', 'star', 'thumbsup', 'fire'];
-  return ids.flatMap((id) => {
-    const h = headOf.get(id);
-    if (!h) return [];
-    const people = (recipientsOf.get(id) ?? []).map(person);
-    const addonList = (addonsOf.get(id) ?? []).map((a) => ({
-      id: Number(a.aid),
-      recognitionId: id,
-      giver: person(a),
-      points: Number(a.points),
-      message: a.message,
-      createdAt: iso(a.created_at),
-    }));
-    const perPerson = Number(h.points) + addonList.reduce((n, a) => n + a.points, 0);
-    return [
-      {
-        id,
-        giver: person(h),
-        recipients: people,
-        points: Number(h.points),
-        totalPoints: perPerson * people.length,
-        message: h.message,
-        values: (valuesOf.get(id) ?? []).map((v) => ({
-          id: Number(v.id),
-          name: v.name,
-          nameEn: v.name_en,
-          emoji: v.emoji,
-          color: v.color,
-        })),
-        private: Boolean(h.private),
-        createdAt: iso(h.created_at),
-        comments: (commentsOf.get(id) ?? []).map((c) => ({
-          id: Number(c.cid),
-          recognitionId: id,
-          author: person(c),
-          message: c.message,
-          createdAt: iso(c.created_at),
-        })),
-        commentCount: countOf.get(id) ?? 0,
-        addons: addonList,
-        reactions: (reactionsOf.get(id) ?? [])
-          .filter((r) => isPeerReaction(r.emoji))
-          .sort((a, b) => reactionOrder.indexOf(a.emoji) - reactionOrder.indexOf(b.emoji))
-          .map((r) => ({ emoji: r.emoji as Recognition['reactions'][number]['emoji'], count: Number(r.n), mine: Boolean(r.mine) })),
-      },
-    ];
-  });
-}
+/** The columns that say who may hear of a write to recognition `r` (for a statement that writes to it). */
+export const announcementColumns = sql`r.id, r.private, ${audienceColumns}`;
 
 /**
  * Colleagues to recognise: active people of any store (not store accounts, not the caller) whose name or

@@ -8,6 +8,8 @@ import { factories, type FactoryUser } from '../../../test/factories.ts';
 // The live feed (docs/architecture.md A6.16) over a real Socket.IO connection (PGlite by default,
 // PostgreSQL with TEST_DATABASE_URL): each write to a recognition reaches every signed-in socket when it is
 // public, and only its giver's, its recipients' and their stores' administrators' sockets when it is private.
+// The instance that wrote emits it once the write has committed: a refused write tells nobody. Across two
+// instances (through Redis): plugins/realtime.redis.test.ts.
 
 let t: TestApp;
 let make: ReturnType<typeof factories>;
@@ -72,10 +74,17 @@ describe('the feed event', () => {
     const added = nextEvent<FeedEventPayload>(e, FEED_EVENT);
     await t.app.inject({ method: 'POST', url: `/api/recognitions/${id}/addons`, headers: elsewhere.headers, payload: { points: 2 } });
     expect(await added).toEqual({ kind: 'addon', recognitionId: id });
-    // A reaction that changes nothing is not announced.
+    // A reaction that changes nothing is not announced, nor a give that is refused (nothing was written).
     await settle();
     const quiet = record<FeedEventPayload>(g, FEED_EVENT);
     await t.app.inject({ method: 'PUT', url: `/api/recognitions/${id}/reactions/party`, headers: elsewhere.headers });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/recognitions',
+      headers: elsewhere.headers,
+      payload: { recipients: [recipient.id], points: 1000, message: MESSAGE },
+    });
+    expect([refused.statusCode, refused.json().code]).toEqual([422, 'ALLOWANCE_EXCEEDED']);
     await settle();
     expect(quiet).toEqual([]);
   });

@@ -35,7 +35,7 @@ import { assertStoreAdmin, canAdminStore, requireUser, type Principal } from '..
 import type { ServerContext } from '../../server-context.ts';
 import { boostAllowance, getAllowance, getGivingSettings, saveGivingSettings } from './allowance.service.ts';
 import { getRecognition, listRecognitions, searchPeople, type Viewer } from './feed.service.ts';
-import { addAddon, addComment, giveRecognition, setManager, setReaction } from './peer.service.ts';
+import { addAddon, addComment, giveRecognition, setManager, setReaction, type Announce } from './peer.service.ts';
 import { createValue, deleteValue, getValue, listValues, updateValue } from './values.service.ts';
 
 const TAGS = ['peer'];
@@ -52,6 +52,8 @@ const noContent = { 204: z.null().meta({ type: 'null', description: 'Done: no co
 export async function peerRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Writes to a recognition are announced to the live feed by this instance once committed (A6.16).
+  const announce: Announce = (a) => app.realtime.announceFeed(a);
 
   r.post(
     '/recognitions',
@@ -73,6 +75,7 @@ export async function peerRoutes(app: FastifyInstance, opts: { deps: ServerConte
         idempotencyKey: request.headers['idempotency-key'],
         now: clock.now(),
         calendar: config.calendar,
+        announce,
       });
       return reply.status(keyedStatus(replayed)).send({ data: recognition });
     },
@@ -151,7 +154,7 @@ export async function peerRoutes(app: FastifyInstance, opts: { deps: ServerConte
     },
     async (request, reply) => {
       const viewer = viewerOf(requireUser(request));
-      const comment = await addComment(db, viewer, request.params.id, request.body.message, clock.now());
+      const comment = await addComment(db, viewer, request.params.id, request.body.message, clock.now(), announce);
       return reply.status(201).send({ data: comment });
     },
   );
@@ -176,6 +179,7 @@ export async function peerRoutes(app: FastifyInstance, opts: { deps: ServerConte
         idempotencyKey: request.headers['idempotency-key'],
         now: clock.now(),
         calendar: config.calendar,
+        announce,
       });
       return reply.status(keyedStatus(replayed)).send({ data: addon });
     },
@@ -198,7 +202,7 @@ export async function peerRoutes(app: FastifyInstance, opts: { deps: ServerConte
       },
       async (request, reply) => {
         const viewer = viewerOf(requireUser(request));
-        await setReaction(db, { viewer, recognitionId: request.params.id, emoji: request.params.emoji, on, now: clock.now() });
+        await setReaction(db, { viewer, recognitionId: request.params.id, emoji: request.params.emoji, on, now: clock.now(), announce });
         return reply.status(204).send(null);
       },
     );

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AddonCreate, RecognitionCreate } from '@rewards/shared/peer';
-import type { PeerAddon, PeerComment, PeerReaction, Recognition } from '@rewards/shared/peer-rules';
+import { DEFAULT_GIVING, type PeerAddon, type PeerComment, type PeerReaction, type Recognition } from '@rewards/shared/peer-rules';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -8,28 +8,38 @@ import { assertAccrualOpen, type CalendarRules } from '../../lib/calendar.ts';
 import { raisedRule } from '../../lib/database-errors.ts';
 import { keyedWrite, replayOf, requestFingerprint } from '../../lib/idempotency.ts';
 import { intArray } from '../../lib/sql-arrays.ts';
-import { givingDay, givingSettingsOf } from './allowance.service.ts';
-import { assertVisible, getRecognition, type Viewer } from './feed.service.ts';
+import type { FeedAnnouncement } from '../../plugins/realtime.ts';
+import { givingDay } from './allowance.service.ts';
+import {
+  announcementColumns,
+  announcementOf,
+  getRecognition,
+  hotRows,
+  isoOf,
+  personJson,
+  recognitionFor,
+  visibleTo,
+  type Viewer,
+} from './feed.service.ts';
 
 /**
  * Giving, adding to, commenting on and reacting to recognitions (docs/architecture.md A6.16). What needs the
  * giver's allowance (the remainder, the share cap, the key, the credit through the points ledger's one
- * writer) happens in one statement, rs_give; what needs no lock is checked here first, so a refusal writes
- * nothing. Every write tells the live feed in its own transaction (rs_announce_feed).
+ * writer) happens in one statement, rs_give; what needs no lock is read before it in one query and checked
+ * here, so a refusal writes nothing. Once a write has committed, the live feed hears of it through
+ * `announce` (the realtime transport's announceFeed; none in the demo data), and the answer's card is one
+ * statement (decision 0048: few round trips per request).
  */
+
+/** Tells the live feed of a committed write (plugins/realtime.ts announceFeed). */
+export type Announce = (announcement: FeedAnnouncement) => void;
 
 interface GiveContext {
   viewer: Viewer;
   idempotencyKey?: string;
   now: Date;
   calendar: CalendarRules;
-}
-
-/** The giver's store and the rules of it a give is checked against. */
-async function giverOf(db: DbOrTx, userId: number) {
-  const [row] = await db.select({ storeId: s.users.storeId }).from(s.users).where(eq(s.users.id, userId));
-  if (!row) throw notFound();
-  return { storeId: row.storeId, settings: await givingSettingsOf(db, row.storeId) };
+  announce?: Announce;
 }
 
 function assertMessage(message: string, min: number) {
@@ -73,6 +83,40 @@ async function runGive(
 }
 
 /**
+ * Everything a give is checked against before rs_give, in one query: an earlier recognition of the giver with
+ * this key, which recipients are active people (not store accounts), the shortest message of the giver's
+ * store and its active company values.
+ */
+async function giveChecks(db: DbOrTx, p: { giverId: number; recipients: readonly number[]; key: string | null }) {
+  const rows = await hotRows<{
+    prior_id: number | null;
+    prior_hash: string | null;
+    found: number[];
+    min_message: number | null;
+    active_values: number[];
+  }>(
+    db,
+    sql`
+    select k.id as prior_id, k.request_hash as prior_hash,
+      array(select x.id from users x where x.id = any(${intArray(p.recipients)}::int[]) and x.active = 1 and not x.is_store) as found,
+      (select g.min_message from giving_settings g where g.store_id = u.store_id) as min_message,
+      array(select v.id from company_values v where v.store_id = u.store_id and v.active) as active_values
+    from users u
+    left join lateral (select r.id, r.request_hash from peer_recognitions r
+      where r.giver_id = u.id and r.idempotency_key = ${p.key}::text) k on true
+    where u.id = ${p.giverId}`,
+  );
+  const row = rows[0];
+  if (!row) throw notFound();
+  return {
+    prior: row.prior_id === null ? undefined : { id: Number(row.prior_id), requestHash: row.prior_hash },
+    found: new Set((row.found ?? []).map(Number)),
+    minMessage: row.min_message === null ? DEFAULT_GIVING.minMessage : Number(row.min_message),
+    activeValues: new Set((row.active_values ?? []).map(Number)),
+  };
+}
+
+/**
  * POST /api/recognitions: the caller gives `points` to each recipient from their allowance. Refusals, in
  * this order, with nothing written: GIVE_TO_SELF, RECIPIENT_INACTIVE {userId}, MESSAGE_TOO_SHORT {min},
  * VALUE_REQUIRED, VALUE_UNKNOWN, ACCRUAL_CLOSED, then under the allowance's lock ALLOWANCE_EXCEEDED
@@ -91,34 +135,15 @@ export async function giveRecognition(
     values: [...input.values].sort((a, b) => a - b),
   });
   const key = ctx.idempotencyKey ?? null;
-  if (key) {
-    const [prior] = await db
-      .select({ id: s.peerRecognitions.id, requestHash: s.peerRecognitions.requestHash })
-      .from(s.peerRecognitions)
-      .where(and(eq(s.peerRecognitions.giverId, giverId), eq(s.peerRecognitions.idempotencyKey, key)));
-    const replay = replayOf(prior, hash, { key });
-    if (replay) return { recognition: await getRecognition(db, ctx.viewer, replay.id), replayed: true };
-  }
+  const checks = await giveChecks(db, { giverId, recipients: input.recipients, key });
+  const replay = replayOf(checks.prior, hash, { key });
+  if (replay) return { recognition: await getRecognition(db, ctx.viewer, replay.id), replayed: true };
   if (input.recipients.includes(giverId)) throw new AppError('GIVE_TO_SELF');
-  const people = await db
-    .select({ id: s.users.id })
-    .from(s.users)
-    .where(and(inArray(s.users.id, [...input.recipients]), eq(s.users.active, 1), eq(s.users.isStore, false)));
-  const found = new Set(people.map((u) => u.id));
-  const missing = input.recipients.find((id) => !found.has(id));
+  const missing = input.recipients.find((id) => !checks.found.has(id));
   if (missing !== undefined) throw new AppError('RECIPIENT_INACTIVE', { userId: missing });
-  const giver = await giverOf(db, giverId);
-  assertMessage(input.message, giver.settings.minMessage);
-  const active =
-    giver.storeId === null
-      ? []
-      : await db
-          .select({ id: s.companyValues.id })
-          .from(s.companyValues)
-          .where(and(eq(s.companyValues.storeId, giver.storeId), eq(s.companyValues.active, true)));
-  const activeIds = new Set(active.map((v) => v.id));
-  if (activeIds.size > 0 && input.values.length === 0) throw new AppError('VALUE_REQUIRED');
-  const unknown = input.values.find((id) => !activeIds.has(id));
+  assertMessage(input.message, checks.minMessage);
+  if (checks.activeValues.size > 0 && input.values.length === 0) throw new AppError('VALUE_REQUIRED');
+  const unknown = input.values.find((id) => !checks.activeValues.has(id));
   if (unknown !== undefined) throw new AppError('VALUE_UNKNOWN', { valueId: unknown });
   assertAccrualOpen(ctx.now, ctx.calendar);
   const given = await runGive(db, {
@@ -134,12 +159,14 @@ export async function giveRecognition(
     now: ctx.now,
     calendar: ctx.calendar,
   });
-  return { recognition: await getRecognition(db, ctx.viewer, given.recognitionId), replayed: given.replayed };
+  const { recognition, announce } = await recognitionFor(db, ctx.viewer, given.recognitionId);
+  // A replay under the lock (a race on one key) wrote nothing: nothing new to tell.
+  if (!given.replayed) ctx.announce?.(announce('recognition'));
+  return { recognition, replayed: given.replayed };
 }
 
 /** An add-on as its card shows it. */
-async function getAddon(db: DbOrTx, viewer: Viewer, recognitionId: number, addonId: number): Promise<PeerAddon> {
-  const recognition = await getRecognition(db, viewer, recognitionId);
+function addonOf(recognition: Recognition, addonId: number): PeerAddon {
   const addon = recognition.addons.find((a) => a.id === addonId);
   if (!addon) throw notFound();
   return addon;
@@ -159,16 +186,29 @@ export async function addAddon(
   const giverId = ctx.viewer.id;
   const hash = requestFingerprint({ recognitionId, ...input });
   const key = ctx.idempotencyKey ?? null;
-  if (key) {
-    const [prior] = await db
-      .select({ id: s.peerAddons.id, recognitionId: s.peerAddons.recognitionId, requestHash: s.peerAddons.requestHash })
-      .from(s.peerAddons)
-      .where(and(eq(s.peerAddons.giverId, giverId), eq(s.peerAddons.idempotencyKey, key)));
-    const replay = replayOf(prior, hash, { key });
-    if (replay) return { addon: await getAddon(db, ctx.viewer, replay.recognitionId, replay.id), replayed: true };
-  }
-  const seen = await assertVisible(db, ctx.viewer, recognitionId);
-  if (seen.giverId === giverId || seen.recipients.includes(giverId)) throw new AppError('ADDON_OWN_RECOGNITION');
+  // An earlier add-on of the caller with this key, and the recognition if the caller may see it: one query.
+  const { rows } = await db.execute<{
+    prior_id: number | null;
+    prior_recognition: number | null;
+    prior_hash: string | null;
+    giver_id: number | null;
+    recipients: number[] | null;
+  }>(sql`
+    select k.id as prior_id, k.recognition_id as prior_recognition, k.request_hash as prior_hash, r.giver_id,
+      case when r.id is not null then array(select p.user_id from peer_recognition_recipients p where p.recognition_id = r.id) end as recipients
+    from (select 1) one
+    left join lateral (select ad.id, ad.recognition_id, ad.request_hash from peer_addons ad
+      where ad.giver_id = ${giverId} and ad.idempotency_key = ${key}::text) k on true
+    left join peer_recognitions r on r.id = ${recognitionId} and ${visibleTo(ctx.viewer)}`);
+  const row = rows[0]!;
+  const prior =
+    row.prior_id === null
+      ? undefined
+      : { id: Number(row.prior_id), recognitionId: Number(row.prior_recognition), requestHash: row.prior_hash };
+  const replay = replayOf(prior, hash, { key });
+  if (replay) return { addon: addonOf(await getRecognition(db, ctx.viewer, replay.recognitionId), replay.id), replayed: true };
+  if (row.giver_id === null) throw notFound();
+  if (Number(row.giver_id) === giverId || (row.recipients ?? []).map(Number).includes(giverId)) throw new AppError('ADDON_OWN_RECOGNITION');
   assertAccrualOpen(ctx.now, ctx.calendar);
   const given = await runGive(db, {
     giverId,
@@ -183,49 +223,72 @@ export async function addAddon(
     now: ctx.now,
     calendar: ctx.calendar,
   });
-  return { addon: await getAddon(db, ctx.viewer, given.recognitionId, given.addonId!), replayed: given.replayed };
+  const { recognition, announce } = await recognitionFor(db, ctx.viewer, given.recognitionId);
+  if (!given.replayed) ctx.announce?.(announce('addon'));
+  return { addon: addonOf(recognition, given.addonId!), replayed: given.replayed };
 }
 
-/** POST /api/recognitions/{id}/comments: anyone who can see the recognition comments on it. */
-export async function addComment(db: DbOrTx, viewer: Viewer, recognitionId: number, message: string, now: Date): Promise<PeerComment> {
-  await assertVisible(db, viewer, recognitionId);
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(s.peerComments)
-      .values({ recognitionId, userId: viewer.id, message, createdAt: now })
-      .returning({ id: s.peerComments.id });
-    await tx.execute(sql`select rs_announce_feed('comment', ${recognitionId}::int)`);
-    return row!.id;
-  });
-  const recognition = await getRecognition(db, viewer, recognitionId);
-  return recognition.comments.find((c) => c.id === id)!;
+/**
+ * POST /api/recognitions/{id}/comments: anyone who can see the recognition comments on it. One statement:
+ * the recognition if the caller may see it (404 otherwise), the comment, and the comment as its card shows it.
+ */
+export async function addComment(
+  db: DbOrTx,
+  viewer: Viewer,
+  recognitionId: number,
+  message: string,
+  now: Date,
+  announce?: Announce,
+): Promise<PeerComment> {
+  const { rows } = await db.execute<{
+    id: number;
+    private: boolean;
+    audience: number[] | null;
+    stores: number[] | null;
+    comment: PeerComment;
+  }>(sql`
+    with target as (select ${announcementColumns} from peer_recognitions r where r.id = ${recognitionId} and ${visibleTo(viewer)}),
+    c as (insert into peer_comments (recognition_id, user_id, message, created_at)
+      select t.id, ${viewer.id}::int, ${message}::text, ${now.toISOString()}::timestamptz from target t
+      returning id, recognition_id, user_id, message, created_at)
+    select t.id, t.private, t.audience, t.stores,
+      json_build_object('id', c.id, 'recognitionId', c.recognition_id, 'author', ${personJson('u', 'st')},
+        'message', c.message, 'createdAt', ${isoOf('c.created_at')}) as comment
+    from c join target t on t.id = c.recognition_id join users u on u.id = c.user_id left join stores st on st.id = u.store_id`);
+  const row = rows[0];
+  if (!row) throw notFound();
+  announce?.(announcementOf('comment', row));
+  return row.comment;
 }
 
-/** PUT/DELETE /api/recognitions/{id}/reactions/{emoji}: one reaction of each kind per person; both idempotent. */
+/**
+ * PUT/DELETE /api/recognitions/{id}/reactions/{emoji}: one reaction of each kind per person; both idempotent.
+ * One statement: the recognition if the caller may see it (404 otherwise) and the change; only a change is
+ * announced.
+ */
 export async function setReaction(
   db: DbOrTx,
-  p: { viewer: Viewer; recognitionId: number; emoji: PeerReaction; on: boolean; now: Date },
+  p: { viewer: Viewer; recognitionId: number; emoji: PeerReaction; on: boolean; now: Date; announce?: Announce },
 ): Promise<void> {
-  await assertVisible(db, p.viewer, p.recognitionId);
-  await db.transaction(async (tx) => {
-    const changed = p.on
-      ? await tx
-          .insert(s.peerReactions)
-          .values({ recognitionId: p.recognitionId, userId: p.viewer.id, emoji: p.emoji, createdAt: p.now })
-          .onConflictDoNothing()
-          .returning({ emoji: s.peerReactions.emoji })
-      : await tx
-          .delete(s.peerReactions)
-          .where(
-            and(
-              eq(s.peerReactions.recognitionId, p.recognitionId),
-              eq(s.peerReactions.userId, p.viewer.id),
-              eq(s.peerReactions.emoji, p.emoji),
-            ),
-          )
-          .returning({ emoji: s.peerReactions.emoji });
-    if (changed.length) await tx.execute(sql`select rs_announce_feed('reaction', ${p.recognitionId}::int)`);
-  });
+  const change = p.on
+    ? sql`insert into peer_reactions (recognition_id, user_id, emoji, created_at)
+        select t.id, ${p.viewer.id}::int, ${p.emoji}::text, ${p.now.toISOString()}::timestamptz from target t
+        on conflict do nothing returning 1`
+    : sql`delete from peer_reactions e using target t
+        where e.recognition_id = t.id and e.user_id = ${p.viewer.id} and e.emoji = ${p.emoji}::text returning 1`;
+  const { rows } = await db.execute<{
+    id: number;
+    private: boolean;
+    audience: number[] | null;
+    stores: number[] | null;
+    changed: number;
+  }>(sql`
+    with target as (select ${announcementColumns} from peer_recognitions r where r.id = ${p.recognitionId} and ${visibleTo(p.viewer)}),
+    changed as (${change})
+    select t.*, (select count(*)::int from changed) as changed from target t`);
+  const row = rows[0];
+  if (!row) throw notFound();
+  if (Number(row.changed) > 0) p.announce?.(announcementOf('reaction', row));
 }
 
 /**
