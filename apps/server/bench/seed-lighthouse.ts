@@ -1,7 +1,7 @@
 // Seeds the pages benchmark (bench/lighthouse.mjs): the demo data with its pictures written to
 // UPLOADS_DIR (as a running server outside production has it), its employees, loads and challenges, and
 // in the first store each product seven more times (every category then fills two pages of 20, as a real
-// catalogue does). Prints a session for the shopper and the super administrator, and the slugs the
+// catalogue does). Prints a session for the shopper and the super administrator, and the slugs and ids the
 // benchmark visits, as JSON.
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
@@ -48,6 +48,13 @@ const product = (await db.execute(sql`select id, slug from products where store_
 const others = (await db.execute(sql`select id from products where store_id = 1 and stock > 0 order by id limit 4 offset 1`)).rows as {
   id: number;
 }[];
+// The recognition page measured: a public one of the first store from the demo's four weeks (seed/demo-peer.ts),
+// the one with the most comments (the fullest page), else none when the demo gave nothing (outside accrual).
+const recognition = (
+  await db.execute(sql`
+    select r.id from peer_recognitions r left join peer_comments c on c.recognition_id = r.id
+    where not r.private and r.store_id = 1 group by r.id order by count(c.id) desc, r.id desc limit 1`)
+).rows[0] as { id: number } | undefined;
 await db.execute(sql`analyze`);
 console.log(
   JSON.stringify({
@@ -57,6 +64,7 @@ console.log(
     productSlug: product.slug,
     productIds: [product.id, ...others.map((o) => o.id)],
     searchText: 'taza',
+    recognitionId: recognition?.id ?? null,
   }),
 );
 await database.close();

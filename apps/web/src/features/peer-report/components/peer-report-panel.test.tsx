@@ -108,8 +108,11 @@ describe('PeerReportPanel (docs/architecture.md A6.16)', () => {
 
   it("exports the report's period as XLSX or CSV", async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
-    // jsdom does not follow a download link.
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    // jsdom does not follow a download link: the names it would save are kept instead.
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
     const calls = fakeApi(() => [200, { data: report() }]);
     renderWithProviders(<PeerReportPanel storeId={3} />, i18n);
     await screen.findByTestId('peer-report');
@@ -117,6 +120,8 @@ describe('PeerReportPanel (docs/architecture.md A6.16)', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/peer/stores/3/report/export')).toBe(true));
     const call = calls.find((c) => c.path === '/peer/stores/3/report/export')!;
     expect(Object.fromEntries(call.query)).toEqual({ from: '2026-03-01', to: '2026-03-31', format: 'csv' });
+    // Named in the reader's language, as the server names it.
+    await waitFor(() => expect(saved).toEqual(['reconocimientos-3-2026-03-01-2026-03-31.csv']));
   });
 
   it('says it in English', async () => {
@@ -129,5 +134,12 @@ describe('PeerReportPanel (docs/architecture.md A6.16)', () => {
     expect(screen.getByTestId('peer-report-givers').textContent).toContain('37.5%');
     expect(within(screen.getByTestId('peer-top-receivers')).getByText('Top receivers')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Excel (XLSX)' })).toBeTruthy();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    fireEvent.click(screen.getByTestId('peer-export-xlsx'));
+    await waitFor(() => expect(saved).toEqual(['recognitions-3-2026-03-01-2026-03-31.xlsx']));
   });
 });

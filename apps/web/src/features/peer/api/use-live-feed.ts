@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { FEED_EVENT, type FeedEventPayload } from '@rewards/shared/constants';
 import { acquireRealtime, onRealtimeEvent } from '@/lib/socket';
 import { hasItem, mergeNewest, replaceItem, type FeedData } from '../feed-cache';
@@ -45,4 +45,21 @@ export function useLiveFeed(filters: FeedFilters | null, limit = FEED_PAGE_SIZE)
       release();
     };
   }, [filtersText, limit, queryClient]);
+}
+
+/**
+ * What changed before the live updates began (they begin once the page has settled, components/live-feed.tsx):
+ * the feed's newest page is asked once and what is newer goes on top, what it shows refreshed; a recognition's
+ * page is asked again.
+ */
+export async function catchUpFeed(
+  queryClient: QueryClient,
+  { filters, limit = FEED_PAGE_SIZE, recognitionId }: { filters: FeedFilters | null; limit?: number; recognitionId?: number },
+) {
+  if (recognitionId !== undefined) await queryClient.invalidateQueries({ queryKey: peerKeys.recognition(recognitionId) });
+  if (!filters) return;
+  const key = feedQueryOptions(filters, limit).queryKey;
+  if (!queryClient.getQueryData<FeedData>(key)) return;
+  const fresh = await fetchFeedPage(filters, limit, null);
+  queryClient.setQueryData<FeedData>(key, (d) => mergeNewest(d, fresh));
 }

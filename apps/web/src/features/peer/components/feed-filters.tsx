@@ -1,11 +1,16 @@
-import { useId, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { markedText, useContent } from '@/components/ui/localized';
+import { useIdle } from '@/lib/use-idle';
 import { useGivingValues } from '../api/get-values';
 import { useFeed } from '../api/get-feed';
-import type { FeedFilters } from '../api/types';
-import { PersonPicker } from './person-picker';
+import type { FeedFilters, PersonOption } from '../api/types';
+
+/** After the page has settled: the person search's code, when neither a focus nor a pointer asked for it before. */
+const PICKER_AFTER_MS = 5_000;
+const loadPicker = () => import('./person-picker');
+const PersonPicker = lazy(() => loadPicker().then((m) => ({ default: m.PersonPicker })));
 
 export interface Office {
   id: number;
@@ -80,7 +85,7 @@ export function FeedFilterBar({
             </button>
           </span>
         ) : (
-          <PersonPicker
+          <PersonFilter
             label={t('filters.person')}
             placeholder={t('filters.personPlaceholder')}
             onPick={(p) => set({ personId: p.id }, p.name)}
@@ -124,5 +129,51 @@ function Select({
         {children}
       </select>
     </div>
+  );
+}
+
+/**
+ * The person filter: the search (PersonPicker, with its requests) is not part of the page's first download
+ * (docs/decisions/0028-light-first-paint.md). Until it has loaded, at the box's first focus or pointer or
+ * once the page has settled, the same box stands in its place; the switch waits for the code (a transition),
+ * and what was typed in the box, and its focus, carry over.
+ */
+function PersonFilter({ label, placeholder, onPick }: { label: string; placeholder: string; onPick: (person: PersonOption) => void }) {
+  const id = useId();
+  const settled = useIdle(PICKER_AFTER_MS);
+  const [wanted, setWanted] = useState(false);
+  const [text, setText] = useState('');
+  const [focused, setFocused] = useState(false);
+  const want = () => startTransition(() => setWanted(true));
+  useEffect(() => {
+    if (settled) startTransition(() => setWanted(true));
+  }, [settled]);
+  const box = (
+    <div className="relative">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        autoComplete="off"
+        placeholder={placeholder}
+        value={text}
+        maxLength={120}
+        onChange={(e) => setText(e.target.value)}
+        onFocus={() => {
+          setFocused(true);
+          want();
+        }}
+        onBlur={() => setFocused(false)}
+        onPointerEnter={want}
+        className="w-full min-w-0 rounded-md border border-slate-300 px-3 py-2 text-sm"
+      />
+    </div>
+  );
+  return (
+    <Suspense fallback={box}>
+      {wanted ? <PersonPicker label={label} placeholder={placeholder} onPick={onPick} initialText={text} autoFocus={focused} /> : box}
+    </Suspense>
   );
 }

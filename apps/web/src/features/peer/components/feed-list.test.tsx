@@ -19,6 +19,26 @@ vi.mock('@/lib/socket', () => ({
     return () => live.listeners.delete(name);
   },
 }));
+// The page settling (components/live-feed.tsx starts the live updates then), stood in for: `settle()` says it did.
+const idle = vi.hoisted(() => ({ now: false, listeners: new Set<() => void>() }));
+vi.mock('@/lib/use-idle', async () => {
+  const { useSyncExternalStore } = await import('react');
+  return {
+    useIdle: () =>
+      useSyncExternalStore(
+        (listener) => {
+          idle.listeners.add(listener);
+          return () => idle.listeners.delete(listener);
+        },
+        () => idle.now,
+      ),
+  };
+});
+const settle = () =>
+  act(() => {
+    idle.now = true;
+    idle.listeners.forEach((listener) => listener());
+  });
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast }));
 
@@ -32,6 +52,7 @@ afterEach(async () => {
   vi.clearAllMocks();
   live.listeners.clear();
   live.acquired = 0;
+  idle.now = false;
   await i18n.changeLanguage('es');
 });
 
@@ -107,7 +128,8 @@ describe('the feed', () => {
     server(items);
     renderWithProviders(<FeedList filters={{}} readerId={9} empty="vacío" />, i18n, '/feed');
     await screen.findByTestId('feed');
-    expect(live.acquired).toBe(1);
+    settle();
+    await waitFor(() => expect(live.acquired).toBe(1));
     items.unshift(item(6, { message: 'Nuevo' }));
     push({ kind: 'recognition', recognitionId: 6 });
     await waitFor(() => expect(shown()).toEqual(['Nuevo', 'Gracias número 5', 'Gracias número 4']));
@@ -121,6 +143,20 @@ describe('the feed', () => {
     items.splice(1, 1);
     push({ kind: 'reaction', recognitionId: 5 });
     await waitFor(() => expect(shown()).toEqual(['Nuevo', 'Gracias número 4']));
+  });
+
+  it('goes live only once the page has settled, and then shows what was given meanwhile', async () => {
+    const items = [item(5), item(4)];
+    const calls = server(items);
+    renderWithProviders(<FeedList filters={{}} readerId={9} empty="vacío" />, i18n, '/feed');
+    await screen.findByTestId('feed');
+    // Neither the realtime connection nor its code before the page has settled.
+    expect(live.acquired).toBe(0);
+    items.unshift(item(6, { message: 'Mientras cargaba' }));
+    settle();
+    await waitFor(() => expect(shown()).toEqual(['Mientras cargaba', 'Gracias número 5', 'Gracias número 4']));
+    expect(live.acquired).toBe(1);
+    expect(calls.filter((c) => c.path === '/recognitions').map((c) => c.query.get('cursor'))).toEqual([null, null]);
   });
 
   it("switches the reader's reactions with PUT and DELETE, counting at once", async () => {

@@ -3,18 +3,27 @@ import { Button } from '@/components/ui/button';
 import { errorText } from '@/lib/error-text';
 import { useFeed } from '../api/get-feed';
 import type { FeedFilters } from '../api/types';
-import { useLiveFeed } from '../api/use-live-feed';
+import { LiveFeed } from './live-feed';
 import { RecognitionCard, RecognitionSkeleton } from './recognition-card';
 
 /**
  * A list of recognitions, newest first, with "load more" (the next cursor), kept live by the realtime
- * `feed` events; skeletons of the cards' frame while the first page loads, an empty state and errors with
- * a retry. `empty` says what an empty list means where it is shown.
+ * `feed` events once the page has settled (live-feed.tsx); skeletons of the cards' frame while the first
+ * page loads, an empty state and errors with a retry. `empty` says what an empty list means where it is shown.
  */
 export function FeedList({ filters, readerId, empty }: { filters: FeedFilters; readerId: number; empty: string }) {
+  // In the same place whatever the list shows, so that it starts once.
+  return (
+    <>
+      <LiveFeed filters={filters} />
+      <FeedItems filters={filters} readerId={readerId} empty={empty} />
+    </>
+  );
+}
+
+function FeedItems({ filters, readerId, empty }: { filters: FeedFilters; readerId: number; empty: string }) {
   const { t } = useTranslation('peer');
   const feed = useFeed(filters);
-  useLiveFeed(filters);
   if (feed.isPending)
     return (
       <div className="space-y-4" aria-busy="true">

@@ -20,6 +20,8 @@ export function PersonPicker({
   describedBy,
   placeholder,
   testId,
+  initialText = '',
+  autoFocus = false,
 }: {
   label: string;
   onPick: (person: PersonOption) => void;
@@ -30,11 +32,14 @@ export function PersonPicker({
   describedBy?: string;
   placeholder?: string;
   testId?: string;
+  /** What was typed in the box it replaces (feed-filters.tsx), and whether that box had the focus. */
+  initialText?: string;
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation('peer');
   const id = useId();
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(initialText);
+  const [open, setOpen] = useState(autoFocus);
   const [active, setActive] = useState(0);
   const q = useDebouncedValue(text, 250, '');
   const people = usePeople(q);
@@ -82,6 +87,7 @@ export function PersonPicker({
         aria-invalid={error || undefined}
         aria-describedby={describedBy}
         autoComplete="off"
+        autoFocus={autoFocus}
         disabled={disabled}
         placeholder={placeholder ?? t('picker.placeholder')}
         value={text}

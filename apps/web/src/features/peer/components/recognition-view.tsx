@@ -3,9 +3,9 @@ import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/lib/error-text';
 import { useRecognition } from '../api/get-recognition';
-import { useLiveFeed } from '../api/use-live-feed';
 import { AddPointsForm } from './add-points-form';
 import { CommentBox } from './comment-box';
+import { LiveFeed } from './live-feed';
 import { RecognitionCard, RecognitionSkeleton } from './recognition-card';
 
 /**
@@ -14,9 +14,18 @@ import { RecognitionCard, RecognitionSkeleton } from './recognition-card';
  * not found.
  */
 export function RecognitionView({ id, readerId }: { id: number; readerId: number }) {
+  // In the same place whatever the page shows, so that it starts once.
+  return (
+    <>
+      <LiveFeed filters={null} recognitionId={id} />
+      <RecognitionBody id={id} readerId={readerId} />
+    </>
+  );
+}
+
+function RecognitionBody({ id, readerId }: { id: number; readerId: number }) {
   const { t } = useTranslation('peer');
   const recognition = useRecognition(id);
-  useLiveFeed(null);
   const item = recognition.data;
   if (!Number.isInteger(id) || id <= 0 || recognition.data === null)
     return (
