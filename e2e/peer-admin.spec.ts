@@ -29,7 +29,7 @@ const texts = {
     remove: 'Eliminar',
     removed: 'Valor eliminado',
     report: 'Informe de reconocimientos',
-    reportTitle: (store: string) => `Reconocimiento entre colegas en ${store}`,
+    reportTitle: (store: string) => `Reconocimiento entre compañeros en ${store}`,
     current: (from: string, to: string) => `Periodo actual: del ${from} al ${to}`,
     period: (from: string, to: string) => `Del ${from} al ${to}`,
     show: 'Ver',

@@ -55,13 +55,13 @@ async function show(lang: 'es' | 'en') {
 describe('the dashboard figures of peer recognition (docs/architecture.md A6.16)', () => {
   it('shows participation, recognitions and points given, and recognition among the points issued, in Spanish', async () => {
     await show('es');
-    expect(screen.getByRole('heading', { name: 'Reconocimiento entre colegas' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Reconocimiento entre compañeros' })).toBeTruthy();
     expect(screen.getByTestId('peer-figure-participation-value').textContent).toBe('37.5%');
     expect(screen.getByTestId('peer-figure-participation').textContent).toContain('3 de 8 personas reconocieron a alguien');
     expect(screen.getByTestId('peer-figure-recognitions-value').textContent).toBe('12');
     expect(screen.getByTestId('peer-figure-recognitions').textContent).toContain('Y 1 aporte de puntos');
     expect(screen.getByTestId('peer-figure-points-value').textContent).toBe('1,550');
-    expect(screen.getByTestId('figure-issued').textContent).toContain('reconocimientos entre colegas 550');
+    expect(screen.getByTestId('figure-issued').textContent).toContain('reconocimientos entre compañeros 550');
   });
 
   it('says the same in English', async () => {
