@@ -1,16 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { idParamsSchema, itemEnvelope } from '@rewards/shared/common';
 import { peerReportExportQuerySchema, peerReportQuerySchema, peerReportSchema } from '@rewards/shared/peer-report';
-import * as s from '../../db/schema/index.ts';
-import { notFound } from '../../lib/app-error.ts';
 import { exportContentType, exportTable } from '../../lib/export/table-export.ts';
 import { pickLanguage } from '../../lib/language.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
 import type { ServerContext } from '../../server-context.ts';
+import { assertStoreFound } from '../stores/stores.service.ts';
 import { getPeerReport, reportCopy, reportExport, reportPeriod } from './report.service.ts';
 
 /** A file the export streams (XLSX or CSV): binary in the OpenAPI document. */
@@ -27,8 +25,7 @@ export async function peerReportRoutes(app: FastifyInstance, opts: { deps: Serve
   /** 403 FORBIDDEN_STORE for a store the caller does not run, before anything is read; 404 for no such store. */
   const storeOfAdmin = async (request: FastifyRequest, storeId: number) => {
     assertStoreAdmin(requireUser(request), storeId);
-    const [store] = await db.select({ id: s.stores.id }).from(s.stores).where(eq(s.stores.id, storeId));
-    if (!store) throw notFound();
+    await assertStoreFound(db, storeId);
   };
 
   r.get(

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { idParamsSchema, itemEnvelope } from '@rewards/shared/common';
 import {
@@ -27,12 +26,11 @@ import {
   valueCreateSchema,
   valueUpdateSchema,
 } from '@rewards/shared/peer';
-import { Role } from '@rewards/shared/enums';
-import * as s from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
 import { idempotencyHeaders, keyedStatus } from '../../lib/idempotency.ts';
-import { assertStoreAdmin, canAdminStore, requireUser, type Principal } from '../../plugins/auth.ts';
+import { assertStoreAdmin, requireUser, type Principal } from '../../plugins/auth.ts';
 import type { ServerContext } from '../../server-context.ts';
+import { assertStoreFound } from '../stores/stores.service.ts';
+import { assertUserInScope, findUserScope } from '../users/users.service.ts';
 import { boostAllowance, getAllowance, getGivingSettings, saveGivingSettings } from './allowance.service.ts';
 import { getRecognition, listRecognitions, searchPeople, type Viewer } from './feed.service.ts';
 import { addAddon, addComment, giveRecognition, setManager, setReaction, type Announce } from './peer.service.ts';
@@ -228,8 +226,7 @@ export async function peerRoutes(app: FastifyInstance, opts: { deps: ServerConte
   const storeOfAdmin = async (request: FastifyRequest, storeId: number) => {
     const principal = requireUser(request);
     assertStoreAdmin(principal, storeId);
-    const [store] = await db.select({ id: s.stores.id }).from(s.stores).where(eq(s.stores.id, storeId));
-    if (!store) throw notFound();
+    await assertStoreFound(db, storeId);
     return principal;
   };
 
@@ -352,10 +349,7 @@ export async function peerRoutes(app: FastifyInstance, opts: { deps: ServerConte
   /** The person an administrator's request is about: 404 unknown, 403 when their store is not the caller's. */
   const personOfAdmin = async (request: FastifyRequest, userId: number) => {
     const principal = requireUser(request);
-    const [user] = await db.select({ storeId: s.users.storeId }).from(s.users).where(eq(s.users.id, userId));
-    if (!user) throw notFound();
-    if (user.storeId === null ? principal.role !== Role.SuperAdmin : !canAdminStore(principal, user.storeId))
-      throw new AppError('FORBIDDEN_STORE', { storeId: user.storeId });
+    assertUserInScope(principal, await findUserScope(db, userId));
     return principal;
   };
 

@@ -252,6 +252,12 @@ export async function shopStoreId(db: DbOrTx, userStoreId: number | null | undef
   return asked ?? userStoreId ?? (await cachedDefaultStoreId(db));
 }
 
+/** A store named in the path must exist: 404 otherwise. */
+export async function assertStoreFound(db: DbOrTx, storeId: number): Promise<void> {
+  const [store] = await db.select({ id: s.stores.id }).from(s.stores).where(eq(s.stores.id, storeId));
+  if (!store) throw notFound();
+}
+
 /** A form's store must exist (a super administrator may name any id): 400 on the field otherwise. */
 export async function assertStoreExists(db: DbOrTx, storeId: number, field = 'body.storeId'): Promise<void> {
   const [store] = await db.select({ id: s.stores.id }).from(s.stores).where(eq(s.stores.id, storeId));
