@@ -15,7 +15,8 @@
 // 4. 2,000 Socket.IO clients over two instances with Redis: one public recognition reaches every socket as a
 //    `feed` event, p99 of (received - sent) <= 1 s, none missed.
 // `node bench/peer.mjs` runs it alone (BENCH_DATABASE_URL, REDIS_URL as the others; BENCH_PEER_RECOGNITIONS and
-// BENCH_PEER_PEOPLE make a smaller world for a quick try: such a run does not measure the targets).
+// BENCH_PEER_PEOPLE make a smaller world, and BENCH_PEER_PARTS runs some parts, for a quick try: such a run does not
+// measure the targets).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -52,6 +53,9 @@ const FEED_PAGE = 20;
 /** How many pages the bench follows through nextCursor (their cursors are the next-page scenario's). */
 const FOLLOWED_PAGES = 200;
 const WAIT_MS = 10_000;
+/** The four parts; BENCH_PEER_PARTS (e.g. "gives,feed") runs some of them, for a quick try. */
+const PARTS = ['gives', 'feed', 'reset', 'live'];
+const parts = new Set(process.env.BENCH_PEER_PARTS ? process.env.BENCH_PEER_PARTS.split(',') : PARTS);
 const MESSAGE = 'Gracias por tu ayuda con el cierre del trimestre';
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -444,7 +448,7 @@ async function benchLiveFeed(url, employees, valueIds, servers) {
 }
 
 export async function benchPeer() {
-  const small = RECOGNITIONS < 1_000_000 || PEOPLE < 50_000;
+  const small = RECOGNITIONS < 1_000_000 || PEOPLE < 50_000 || parts.size < PARTS.length;
   console.log(
     `\nPeer recognition: ${GIVERS.toLocaleString('en-US')} givers, ${RECOGNITIONS.toLocaleString('en-US')} recognitions in the feed, a reset of ${PEOPLE.toLocaleString('en-US')} people, ${SOCKETS.toLocaleString('en-US')} sockets (PostgreSQL + Redis)…`,
   );
@@ -463,116 +467,123 @@ export async function benchPeer() {
       return rows.map((r) => r.id);
     });
 
-    const gives = await benchGives(database.url, employees, valueIds, servers);
+    const gives = parts.has('gives') ? await benchGives(database.url, employees, valueIds, servers) : null;
     console.log(`  gives done (load average ${loadAverage()}); writing ${RECOGNITIONS.toLocaleString('en-US')} recognitions…`);
-    const feed = await benchFeed(database.url, employees, valueIds, servers);
+    const feed = parts.has('feed') ? await benchFeed(database.url, employees, valueIds, servers) : null;
     console.log(`  feed done (load average ${loadAverage()}); the reset of ${PEOPLE.toLocaleString('en-US')} people…`);
-    const reset = await benchReset(database.url, servers);
+    const reset = parts.has('reset') ? await benchReset(database.url, servers) : null;
     console.log(`  reset done (load average ${loadAverage()}); ${SOCKETS.toLocaleString('en-US')} sockets…`);
-    const live = await benchLiveFeed(database.url, employees, valueIds, servers);
+    const live = parts.has('live') ? await benchLiveFeed(database.url, employees, valueIds, servers) : null;
 
     // ---- The table ----
     const rows = [];
     const row = (name, measured, target, ok, note = '') => rows.push({ name, measured, target, ok, note });
-    const g = gives.r;
-    const ratio = g.requests.average / gives.ceiling.tps;
-    const failedGives = g.non2xx + g.errors;
-    row(
-      `pgbench tpcb-like (scale ${gives.ceiling.scale}, ${connections} clients)`,
-      `${gives.ceiling.tps.toFixed(0)} tps, ${gives.ceiling.latencyMs.toFixed(1)} ms avg`,
-      'the ceiling',
-      null,
-    );
-    row(
-      'POST /api/recognitions, per s',
-      `${g.requests.average.toFixed(0)} (${ratio.toFixed(2)} x)`,
-      '>= 0.3 x pgbench',
-      ratio >= 0.3 && failedGives === 0,
-      failedGives ? `${g.non2xx} non-2xx, ${g.errors} errors` : `p50 ${g.latency.p50} ms`,
-    );
-    row('POST /api/recognitions, p99', `${g.latency.p99} ms`, '<= 100 ms', g.latency.p99 <= 100);
-    row(
-      'rs_give alone (pgbench, same clients)',
-      `${gives.fn.tps.toFixed(0)} tps, ${gives.fn.latencyMs.toFixed(1)} ms avg`,
-      '(no target)',
-      null,
-      gives.fn.failed ? `${gives.fn.failed} failed` : '',
-    );
-    const broken = Object.entries(gives.found).filter(([, n]) => n > 0);
-    row(
-      `invariants after ${gives.given.toLocaleString('en-US')} gives`,
-      broken.length ? `VIOLATED ${JSON.stringify(Object.fromEntries(broken))}` : '0 violations',
-      '0',
-      broken.length === 0,
-    );
-    for (const r of feed.results)
+    if (gives) {
+      const g = gives.r;
+      const ratio = g.requests.average / gives.ceiling.tps;
+      const failedGives = g.non2xx + g.errors;
       row(
-        `${r.name}, p99 (${r.rps.toFixed(0)}/s)`,
-        `${r.p99} ms`,
-        '<= 50 ms',
-        r.p99 <= 50 && r.non2xx === 0 && r.errors === 0,
-        `p50 ${r.p50} ms${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`,
+        `pgbench tpcb-like (scale ${gives.ceiling.scale}, ${connections} clients)`,
+        `${gives.ceiling.tps.toFixed(0)} tps, ${gives.ceiling.latencyMs.toFixed(1)} ms avg`,
+        'the ceiling',
+        null,
       );
-    row(
-      'feed, one request unloaded (first / next, median of 20)',
-      `${feed.singleFirst.toFixed(0)} / ${feed.singleNext.toFixed(0)} ms`,
-      '(no target)',
-      null,
-    );
-    const pagesOk = feed.short === 0 && feed.privateSeen === 0 && feed.skipped === feed.privateOfOthers;
-    row(
-      `${feed.cursors.length} pages followed: full, none private`,
-      `${feed.short} short, ${feed.privateSeen} private, ${feed.skipped} skipped`,
-      `0, 0, ${feed.privateOfOthers} (private there)`,
-      pagesOk,
-    );
-    const scan = feed.explain.scans;
-    const planOk = scan.length > 0 && scan.every((s) => !s.seq && s.rows <= FEED_PAGE + 1);
-    row(
-      'EXPLAIN of the feed query (a middle page)',
-      scan.map((s) => (s.seq ? 'Seq Scan' : `${s.type} ${s.index}: ${s.rows} rows, ${s.removed} private removed`)).join('; '),
-      `an index, <= ${FEED_PAGE + 1} rows`,
-      planOk,
-      `${feed.explain.ms.toFixed(1)} ms`,
-    );
-    row(
-      `rs_allowance_reset of ${reset.people.toLocaleString('en-US')} people (one call)`,
-      `${reset.resetSeconds.toFixed(2)} s`,
-      '<= 5 s',
-      reset.resetSeconds <= 5 && reset.moved === reset.people,
-      `${reset.moved.toLocaleString('en-US')} moved`,
-    );
-    const onceOk = reset.once === reset.people && reset.more === 0 && reset.none === 0 && reset.left === 0;
-    row(
-      '3 instances started at once: granted once',
-      `${reset.once} once, ${reset.more} twice+, ${reset.none} none`,
-      `${reset.people}, 0, 0`,
-      onceOk,
-      `all moved ${reset.doneSeconds.toFixed(1)} s after the start`,
-    );
-    const resetBroken = Object.entries(reset.found).filter(([, n]) => n > 0);
-    row(
-      'invariants after the resets',
-      resetBroken.length ? `VIOLATED ${JSON.stringify(Object.fromEntries(resetBroken))}` : '0 violations',
-      '0',
-      resetBroken.length === 0,
-    );
-    const p99 = percentile(live.fromRequest, 99);
-    const ms = (v) => (v === undefined ? '-' : `${Math.round(v)} ms`);
-    row(
-      `feed event to ${live.sockets} sockets, p99 from the POST`,
-      ms(p99),
-      '<= 1 s, none missed',
-      live.missed === 0 && p99 !== undefined && p99 <= 1000,
-      `missed ${live.missed}; p50 ${ms(percentile(live.fromRequest, 50))}, max ${ms(live.fromRequest.at(-1))}; the POST answered after ${ms(live.answeredMs)}, ${live.fromAnswer.filter((t) => t < 0).length} events before its answer`,
-    );
+      row(
+        'POST /api/recognitions, per s',
+        `${g.requests.average.toFixed(0)} (${ratio.toFixed(2)} x)`,
+        '>= 0.3 x pgbench',
+        ratio >= 0.3 && failedGives === 0,
+        failedGives ? `${g.non2xx} non-2xx, ${g.errors} errors` : `p50 ${g.latency.p50} ms`,
+      );
+      row('POST /api/recognitions, p99', `${g.latency.p99} ms`, '<= 100 ms', g.latency.p99 <= 100);
+      row(
+        'rs_give alone (pgbench, same clients)',
+        `${gives.fn.tps.toFixed(0)} tps, ${gives.fn.latencyMs.toFixed(1)} ms avg`,
+        '(no target)',
+        null,
+        gives.fn.failed ? `${gives.fn.failed} failed` : '',
+      );
+      const broken = Object.entries(gives.found).filter(([, n]) => n > 0);
+      row(
+        `invariants after ${gives.given.toLocaleString('en-US')} gives`,
+        broken.length ? `VIOLATED ${JSON.stringify(Object.fromEntries(broken))}` : '0 violations',
+        '0',
+        broken.length === 0,
+      );
+    }
+    if (feed) {
+      for (const r of feed.results)
+        row(
+          `${r.name}, p99 (${r.rps.toFixed(0)}/s)`,
+          `${r.p99} ms`,
+          '<= 50 ms',
+          r.p99 <= 50 && r.non2xx === 0 && r.errors === 0,
+          `p50 ${r.p50} ms${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`,
+        );
+      row(
+        'feed, one request unloaded (first / next, median of 20)',
+        `${feed.singleFirst.toFixed(0)} / ${feed.singleNext.toFixed(0)} ms`,
+        '(no target)',
+        null,
+      );
+      const pagesOk = feed.short === 0 && feed.privateSeen === 0 && feed.skipped === feed.privateOfOthers;
+      row(
+        `${feed.cursors.length} pages followed: full, none private`,
+        `${feed.short} short, ${feed.privateSeen} private, ${feed.skipped} skipped`,
+        `0, 0, ${feed.privateOfOthers} (private there)`,
+        pagesOk,
+      );
+      const scan = feed.explain.scans;
+      const planOk = scan.length > 0 && scan.every((s) => !s.seq && s.rows <= FEED_PAGE + 1);
+      row(
+        'EXPLAIN of the feed query (a middle page)',
+        scan.map((s) => (s.seq ? 'Seq Scan' : `${s.type} ${s.index}: ${s.rows} rows, ${s.removed} private removed`)).join('; '),
+        `an index, <= ${FEED_PAGE + 1} rows`,
+        planOk,
+        `${feed.explain.ms.toFixed(1)} ms`,
+      );
+    }
+    if (reset) {
+      row(
+        `rs_allowance_reset of ${reset.people.toLocaleString('en-US')} people (one call)`,
+        `${reset.resetSeconds.toFixed(2)} s`,
+        '<= 5 s',
+        reset.resetSeconds <= 5 && reset.moved === reset.people,
+        `${reset.moved.toLocaleString('en-US')} moved`,
+      );
+      const onceOk = reset.once === reset.people && reset.more === 0 && reset.none === 0 && reset.left === 0;
+      row(
+        '3 instances started at once: granted once',
+        `${reset.once} once, ${reset.more} twice+, ${reset.none} none`,
+        `${reset.people}, 0, 0`,
+        onceOk,
+        `all moved ${reset.doneSeconds.toFixed(1)} s after the start`,
+      );
+      const resetBroken = Object.entries(reset.found).filter(([, n]) => n > 0);
+      row(
+        'invariants after the resets',
+        resetBroken.length ? `VIOLATED ${JSON.stringify(Object.fromEntries(resetBroken))}` : '0 violations',
+        '0',
+        resetBroken.length === 0,
+      );
+    }
+    if (live) {
+      const p99 = percentile(live.fromRequest, 99);
+      const ms = (v) => (v === undefined ? '-' : `${Math.round(v)} ms`);
+      row(
+        `feed event to ${live.sockets} sockets, p99 from the POST`,
+        ms(p99),
+        '<= 1 s, none missed',
+        live.missed === 0 && p99 !== undefined && p99 <= 1000,
+        `missed ${live.missed}; p50 ${ms(percentile(live.fromRequest, 50))}, max ${ms(live.fromRequest.at(-1))}; the POST answered after ${ms(live.answeredMs)}, ${live.fromAnswer.filter((t) => t < 0).length} events before its answer`,
+      );
+    }
 
     console.log(
-      `\nPeer recognition (PostgreSQL, ${connections} connections; gives ${duration} s; feed median of ${feed.rounds} rounds of ${feed.roundSeconds} s):`,
+      `\nPeer recognition (PostgreSQL, ${connections} connections; gives ${duration} s${feed ? `; feed median of ${feed.rounds} rounds of ${feed.roundSeconds} s` : ''}):`,
     );
-    console.log(
-      `  ${RECOGNITIONS.toLocaleString('en-US')} recognitions written in ${feed.seconds.toFixed(0)} s; ${live.sockets} sockets connected in ${live.connectSeconds.toFixed(1)} s`,
-    );
+    if (feed) console.log(`  ${RECOGNITIONS.toLocaleString('en-US')} recognitions written in ${feed.seconds.toFixed(0)} s`);
+    if (live) console.log(`  ${live.sockets} sockets connected in ${live.connectSeconds.toFixed(1)} s`);
     const w = [
       Math.max(...rows.map((r) => r.name.length)),
       Math.max(...rows.map((r) => r.measured.length)),

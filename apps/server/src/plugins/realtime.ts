@@ -26,8 +26,8 @@ import { SESSION_COOKIE, type Principal } from './auth.ts';
  *   whatever else is emitted to a room between instances.
  * - The peer recognition feed is announced by the instance that wrote, once the write has committed
  *   (`announceFeed`), to the rooms allowed, through the adapter: every instance's sockets with Redis, this
- *   one's without (then there is one instance). No NOTIFY: it would make committing gives queue behind one
- *   another (docs/architecture.md A6.16, decision 0048).
+ *   one's without (then there is one instance); so are a give's notifications to its recipients. No NOTIFY:
+ *   it would make committing gives queue behind one another (docs/architecture.md A6.16, decision 0048).
  */
 
 export const NOTIFICATIONS_CHANNEL = 'rs_notifications';
@@ -59,6 +59,11 @@ export interface FeedAnnouncement {
   private: boolean;
   audience: readonly number[];
   stores: readonly number[];
+  /**
+   * The people this write gave a notification to, when the database did not announce it (a give: rs_give
+   * switches the NOTIFY off): their sockets, on every instance, get `systemNotification` here.
+   */
+  notified?: readonly number[];
 }
 
 /** The rooms a feed announcement goes to; a socket in several of them gets it once. */
@@ -255,6 +260,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { deps: Serv
   function announceFeed(a: FeedAnnouncement) {
     const event: FeedEventPayload = { kind: a.kind, recognitionId: a.recognitionId };
     io.to(feedRooms(a)).emit(FEED_EVENT, event);
+    for (const userId of a.notified ?? [])
+      io.to(`user:${userId}`).emit(SYSTEM_NOTIFICATION_EVENT, { userId } satisfies SystemNotificationPayload);
   }
   function onRevocation(payload: string) {
     const msg = parseRevocation(payload);

@@ -10,8 +10,9 @@
 -- first, then the boost ('given' movements); the recipients are credited through the ledger's one writer,
 -- rs_post_points (kind 'recognition', key 'peerRecognition', each told with a 'points' notification whose
 -- text is in both languages). Checks that need no lock (recipients active, message length, values, the
--- program calendar) are the caller's (modules/peer), and so is telling the live feed once the give has
--- committed: a NOTIFY here would make committing gives wait for one another (decision 0048).
+-- program calendar) are the caller's (modules/peer), and so is telling the live feed and the recipients'
+-- open pages of their notifications once the give has committed: a NOTIFY here would make committing gives
+-- wait for one another (decision 0048), so the notifications' own announcement is switched off for them.
 -- Answers the recognition, the add-on (NULL for a recognition) and whether it was a replay.
 CREATE OR REPLACE FUNCTION rs_give(
   p_giver integer,
@@ -43,10 +44,24 @@ DECLARE
   v_recognition integer;
   v_addon integer;
 BEGIN
-  PERFORM rs_allowance_reset(p_today, ARRAY[p_giver], p_at);
-  SELECT * INTO v_allowance FROM allowances a WHERE a.user_id = p_giver FOR UPDATE;
+  -- The giver's allowance, locked; reset first only when it belongs to an earlier period than the one holding
+  -- p_today for the store's period as it is now (rs_allowance_reset's own condition), so a give in the current
+  -- period does not pay for the reset's set-based statements.
+  SELECT a.* INTO v_allowance
+  FROM allowances a
+  JOIN users u ON u.id = a.user_id
+  LEFT JOIN giving_settings g ON g.store_id = u.store_id
+  WHERE a.user_id = p_giver
+    AND a.period_end >= p_today
+    AND a.period_start >= date_trunc(CASE coalesce(g.period, 'month') WHEN 'week' THEN 'week' WHEN 'quarter' THEN 'quarter' ELSE 'month' END,
+      p_today::timestamp)::date
+  FOR UPDATE OF a;
   IF NOT FOUND THEN
-    RAISE EXCEPTION 'NOT_FOUND';
+    PERFORM rs_allowance_reset(p_today, ARRAY[p_giver], p_at);
+    SELECT * INTO v_allowance FROM allowances a WHERE a.user_id = p_giver FOR UPDATE;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'NOT_FOUND';
+    END IF;
   END IF;
 
   IF p_key IS NOT NULL THEN
@@ -132,6 +147,8 @@ BEGIN
   WHERE x.value > 0
   ORDER BY x.n;
 
+  -- The recipients' notifications are announced by the server once the give has committed, not by NOTIFY.
+  PERFORM set_config('rs.notifications_announced', 'by_writer', true);
   PERFORM rs_post_points(
     v_recipients, ARRAY[p_points], 'recognition',
     CASE WHEN v_addon IS NULL THEN 'Recognition from ' ELSE 'Points added to a recognition by ' END || v_name,
@@ -147,6 +164,7 @@ BEGIN
                               'en', v_name || ' added +' || p_points || ' points to your recognition')
     END::text,
     '/recognition/' || v_recognition);
+  PERFORM set_config('rs.notifications_announced', '', true);
 
   RETURN QUERY SELECT v_recognition, v_addon, false;
 END

@@ -209,6 +209,35 @@ describe('a give', () => {
     expect(given.map((g) => g.value)).toEqual([-80, -20, -25]);
   });
 
+  it("moves a stale allowance to the current period first, also when its store's period changes, and only then", async () => {
+    const store = await make.store();
+    await t.db.insert(s.givingSettings).values({ storeId: store.id, period: 'month', amount: 100 });
+    const giver = await make.shopper({ storeId: store.id });
+    const [a, b] = [await make.shopper(), await make.shopper()];
+    expect((await give(giver, { recipients: [a.id], points: 10 })).statusCode).toBe(201);
+    expect(await allowance(giver)).toMatchObject({ periodStart: '2026-03-01', remaining: 90 });
+    // Weekly from now on: the next give starts the week's allowance before it spends from it.
+    await t.db.update(s.givingSettings).set({ period: 'week' }).where(eq(s.givingSettings.storeId, store.id));
+    expect((await give(giver, { recipients: [b.id], points: 10 })).statusCode).toBe(201);
+    const week = await allowance(giver);
+    expect(week).toMatchObject({ amount: 100, remaining: 90 });
+    expect((Date.parse(week.periodEnd) - Date.parse(week.periodStart)) / 86_400_000).toBe(6);
+    expect((await give(giver, { recipients: [a.id], points: 5 })).statusCode).toBe(201);
+    const moves = await t.db
+      .select()
+      .from(s.allowanceMovements)
+      .where(eq(s.allowanceMovements.userId, giver.id))
+      .orderBy(s.allowanceMovements.id);
+    expect(moves.map((m) => [m.kind, m.value, m.periodStart])).toEqual([
+      ['granted', 100, '2026-03-01'],
+      ['given', -10, '2026-03-01'],
+      ['expired', -90, '2026-03-01'],
+      ['granted', 100, week.periodStart],
+      ['given', -10, week.periodStart],
+      ['given', -5, week.periodStart],
+    ]);
+  });
+
   it('replays the same key and body, refuses the key with another body', async () => {
     const giver = await make.shopper();
     const colleague = await make.shopper();

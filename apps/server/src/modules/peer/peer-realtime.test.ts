@@ -49,6 +49,7 @@ describe('the feed event', () => {
       nextEvent<FeedEventPayload>(e, FEED_EVENT),
     ];
     const notified = nextEvent<{ userId: number }>(r, SYSTEM_NOTIFICATION_EVENT);
+    const tells = record<{ userId: number }>(r, SYSTEM_NOTIFICATION_EVENT);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/recognitions',
@@ -87,6 +88,9 @@ describe('the feed event', () => {
     expect([refused.statusCode, refused.json().code]).toEqual([422, 'ALLOWANCE_EXCEEDED']);
     await settle();
     expect(quiet).toEqual([]);
+    // The give and the add-on each told the recipient once: by this instance after the commit, not also by the
+    // database (rs_give switches its NOTIFY off, decision 0048).
+    expect(tells).toEqual([{ userId: recipient.id }, { userId: recipient.id }]);
   });
 
   it('a private recognition reaches its giver, recipients and their stores administrators only, once each', async () => {

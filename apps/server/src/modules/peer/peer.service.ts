@@ -161,7 +161,7 @@ export async function giveRecognition(
   });
   const { recognition, announce } = await recognitionFor(db, ctx.viewer, given.recognitionId);
   // A replay under the lock (a race on one key) wrote nothing: nothing new to tell.
-  if (!given.replayed) ctx.announce?.(announce('recognition'));
+  if (!given.replayed) ctx.announce?.({ ...announce('recognition'), notified: input.recipients });
   return { recognition, replayed: given.replayed };
 }
 
@@ -224,7 +224,7 @@ export async function addAddon(
     calendar: ctx.calendar,
   });
   const { recognition, announce } = await recognitionFor(db, ctx.viewer, given.recognitionId);
-  if (!given.replayed) ctx.announce?.(announce('addon'));
+  if (!given.replayed) ctx.announce?.({ ...announce('addon'), notified: recognition.recipients.map((r) => r.id) });
   return { addon: addonOf(recognition, given.addonId!), replayed: given.replayed };
 }
 
