@@ -1,4 +1,5 @@
 /** Business constants of docs/architecture.md P9. */
+import type { FeedEventKind } from './peer-rules.ts';
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const ALERT_MS = 4_000;
 export const TOAST_MS = 6_000;
@@ -13,11 +14,12 @@ export interface SystemNotificationPayload {
 /**
  * The Socket.IO event of the peer recognition feed (docs/architecture.md A6.16): a recognition was given or
  * got a comment, an add-on or a reaction. Public items go to every signed-in socket (room `feed`), private
- * ones only to their giver's and recipients' sockets and to the administrators of their stores.
+ * ones only to their giver's and recipients' sockets and to the administrators of their stores; a celebration
+ * was posted (docs/architecture.md A6.17).
  */
 export const FEED_EVENT = 'feed';
 export interface FeedEventPayload {
-  kind: 'recognition' | 'comment' | 'addon' | 'reaction';
+  kind: FeedEventKind;
   recognitionId: number;
 }
 export const CART_MAX_QUANTITY = 5;

@@ -22,11 +22,15 @@ export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 export const productOrders = ['featured', 'date', 'price_asc', 'price_desc', 'relevance'] as const;
 export type ProductOrder = (typeof productOrders)[number];
 
-export const notificationItemTypes = ['orders', 'ordersUpdate', 'products', 'points', 'challenge'] as const;
+/** `celebration`: a person's own celebration (docs/architecture.md A6.17). */
+export const notificationItemTypes = ['orders', 'ordersUpdate', 'products', 'points', 'challenge', 'celebration'] as const;
 export type NotificationItemType = (typeof notificationItemTypes)[number];
 
-/** `recognition`: points a colleague gave from their giving allowance (docs/architecture.md A6.16). */
-export const transactionKinds = ['load', 'challenge', 'order', 'refund', 'expiry', 'adjustment', 'recognition'] as const;
+/**
+ * `recognition`: points a colleague gave from their giving allowance (docs/architecture.md A6.16);
+ * `celebration`: the company's points on a birthday, work anniversary or first day (docs/architecture.md A6.17).
+ */
+export const transactionKinds = ['load', 'challenge', 'order', 'refund', 'expiry', 'adjustment', 'recognition', 'celebration'] as const;
 export type TransactionKind = (typeof transactionKinds)[number];
 
 export const challengeTypes = ['multiple_choice', 'open'] as const;

@@ -91,6 +91,9 @@ export function notificationLink(n: Pick<Notification, 'itemType' | 'url'>): str
       return n.url && /^\/recognition\/\d+$/.test(n.url) ? n.url : '/account';
     case 'challenge':
       return '/challenge';
+    case 'celebration':
+      // A public celebration names its feed item, a manager's heads-up the feed's give dialog; else the statement.
+      return n.url && /^\/(recognition\/\d+|feed\?give=\d+)$/.test(n.url) ? n.url : '/account';
     case 'products':
       // Product news names a product's page, the wishlist or a category page; otherwise the shop.
       return n.url && /^\/(product(\?|$)|wishlist$|category\/[^/?#]+$)/.test(n.url) ? n.url : '/';

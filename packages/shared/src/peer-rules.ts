@@ -1,5 +1,6 @@
 // No zod here: the feed, the give dialog and the header read these (docs/decisions/0028-light-first-paint.md).
 // The zod schemas of the same shapes are in peer.ts (the server's and the OpenAPI document's).
+import { celebrationKinds } from './celebration-rules.ts';
 
 /**
  * Peer recognition (docs/architecture.md A6.16, docs/decisions/0048-peer-recognition.md): employees give
@@ -197,9 +198,20 @@ export interface PeerReactionCount {
   mine: boolean;
 }
 
+/**
+ * What a feed item is: a colleague's recognition, or the company's celebration of a person (docs/architecture.md
+ * A6.17), which has no giver, one recipient and takes no add-ons.
+ */
+export const recognitionKinds = ['recognition', ...celebrationKinds] as const;
+export type RecognitionKind = (typeof recognitionKinds)[number];
+
 export interface Recognition {
   id: number;
-  giver: PeerPerson;
+  kind: RecognitionKind;
+  /** A work anniversary's years of service; null for every other kind. */
+  years: number | null;
+  /** null: a celebration (the company's, from nobody's allowance). */
+  giver: PeerPerson | null;
   recipients: PeerPerson[];
   /** Points per recipient of the recognition itself. */
   points: number;
@@ -223,4 +235,4 @@ export interface RecognitionPage {
 }
 
 /** What the feed's live event says (Socket.IO event `feed`, FEED_EVENT in constants.ts). */
-export type FeedEventKind = 'recognition' | 'comment' | 'addon' | 'reaction';
+export type FeedEventKind = 'recognition' | 'comment' | 'addon' | 'reaction' | 'celebration';

@@ -13,6 +13,7 @@ import {
   PEER_POINTS_MAX,
   peerReactions,
   PEOPLE_MAX,
+  recognitionKinds,
   PER_REPORT_MAX,
   VALUE_COLOR_PATTERN,
   VALUE_EMOJI_MAX,
@@ -82,7 +83,9 @@ export const peerAddonSchema = z.object({
 
 export const recognitionSchema = z.object({
   id: z.number().int(),
-  giver: peerPersonSchema,
+  kind: z.enum(recognitionKinds),
+  years: z.number().int().nullable(),
+  giver: peerPersonSchema.nullable(),
   recipients: z.array(peerPersonSchema),
   points: z.number().int(),
   totalPoints: z.number().int(),

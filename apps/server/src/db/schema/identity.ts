@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -28,6 +29,11 @@ export const stores = pgTable(
     location: text('location').notNull(),
     lat: doublePrecision('lat').notNull(),
     long: doublePrecision('long').notNull(),
+    /**
+     * The IANA zone of lat/long (geo-tz, decision 0029), written by stores.service on create and update and
+     * filled for older stores by fillStoreTimeZones: the office's zone of people's celebrations (A6.17).
+     */
+    timeZone: text('time_zone'),
     active: boolean('active').notNull().default(true),
     ...audit,
   },
@@ -60,6 +66,13 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     /** Their manager (peer recognition's per-report allowance, docs/architecture.md A6.16); set by administrators. */
     managerId: integer('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** 'MM-DD', never a year (docs/architecture.md A6.17); a day of a leap year, 29 February included. */
+    birthday: text('birthday'),
+    hireDate: date('hire_date', { mode: 'string' }),
+    /** hire_date's 'MM-DD', so anniversaries are found by the same index lookup as birthdays. */
+    hireMonthDay: text('hire_month_day').generatedAlwaysAs(
+      sql`lpad(extract(month from hire_date)::int::text, 2, '0') || '-' || lpad(extract(day from hire_date)::int::text, 2, '0')`,
+    ),
     ...audit,
   },
   (t) => [
@@ -75,6 +88,16 @@ export const users = pgTable(
     index('users_manager_idx')
       .on(t.managerId)
       .where(sql`${t.managerId} IS NOT NULL`),
+    check(
+      'users_birthday_valid',
+      sql`${t.birthday} IS NULL OR (${t.birthday} ~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' AND ${t.birthday} NOT IN ('02-30', '02-31', '04-31', '06-31', '09-31', '11-31'))`,
+    ),
+    index('users_birthday_idx')
+      .on(t.birthday)
+      .where(sql`${t.birthday} IS NOT NULL`),
+    index('users_hire_month_day_idx')
+      .on(t.hireMonthDay)
+      .where(sql`${t.hireDate} IS NOT NULL`),
   ],
 );
 

@@ -5,3 +5,4 @@ export * from './points.ts';
 export * from './challenges.ts';
 export * from './messaging.ts';
 export * from './peer.ts';
+export * from './celebrations.ts';

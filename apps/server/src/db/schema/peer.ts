@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { givingPeriods } from '@rewards/shared/peer-rules';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { givingPeriods, recognitionKinds } from '@rewards/shared/peer-rules';
 import { audit, createdAt, english, oneLanguage } from './columns.ts';
 import { stores, users } from './identity.ts';
 
@@ -82,21 +95,28 @@ export const allowances = pgTable(
   ],
 );
 
+/**
+ * A feed item. `kind` 'recognition': a colleague's give (giver, points > 0). Any other kind is the company's
+ * celebration of one person (docs/architecture.md A6.17, decision 0049): no giver, never private, the points
+ * credited (0 when none), `period_start` the local day celebrated and `celebration_years` an anniversary's
+ * years; what counts gives (the allowance, the share cap, the peer report and dashboard) reads only kind
+ * 'recognition'.
+ */
 export const peerRecognitions = pgTable(
   'peer_recognitions',
   {
     id: serial('id').primaryKey(),
-    giverId: integer('giver_id')
-      .notNull()
-      .references(() => users.id),
-    /** The giver's store when they gave (null: they had none). */
+    giverId: integer('giver_id').references(() => users.id),
+    /** The giver's store when they gave (null: they had none); a celebration's: the person's store. */
     storeId: integer('store_id').references(() => stores.id),
     /** Points every recipient got. */
     points: integer('points').notNull(),
     message: text('message').notNull(),
     private: boolean('private').notNull().default(false),
-    /** The giver's allowance period it was given in (the share cap counts per period). */
+    /** The giver's allowance period it was given in (the share cap counts per period); a celebration's day. */
     periodStart: date('period_start', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: recognitionKinds }).notNull().default('recognition'),
+    celebrationYears: smallint('celebration_years'),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     createdAt: createdAt(),
@@ -109,7 +129,13 @@ export const peerRecognitions = pgTable(
     index('peer_recognitions_private_idx')
       .on(t.id.desc())
       .where(sql`${t.private}`),
-    check('peer_recognitions_points_positive', sql`${t.points} > 0`),
+    check(
+      'peer_recognitions_kind_valid',
+      sql`(${t.kind} = 'recognition' AND ${t.giverId} IS NOT NULL AND ${t.points} > 0) OR (${t.kind} IN ('birthday', 'anniversary', 'welcome') AND ${t.giverId} IS NULL AND ${t.points} >= 0 AND NOT ${t.private})`,
+    ),
+    index('peer_recognitions_celebration_idx')
+      .on(t.id.desc())
+      .where(sql`${t.kind} <> 'recognition'`),
   ],
 );
 

@@ -166,7 +166,8 @@ function loadsOverTime(db: DbOrTx, storeId: number | null, p: Period, timeZone: 
 /**
  * Peer recognition given in the period by the store's people (users.store_id today, as the ledger's
  * figures): recognitions and add-ons, the points they gave (points x recipients), and how many of the
- * store's active people (not store accounts) gave at least once.
+ * store's active people (not store accounts) gave at least once. The company's celebrations
+ * (docs/architecture.md A6.17) are not gives.
  */
 function peerFigures(db: DbOrTx, storeId: number | null, p: Period) {
   const inPeriod = (column: SQL) => sql`${column} >= ${p.start}::timestamptz and ${column} < ${p.end}::timestamptz`;
@@ -174,7 +175,7 @@ function peerFigures(db: DbOrTx, storeId: number | null, p: Period) {
     with gives as (
       select r.giver_id, 1 as recognition, 0 as addon, r.points * (select count(*) from peer_recognition_recipients rr where rr.recognition_id = r.id) as points
       from peer_recognitions r
-      where ${inPeriod(sql`r.created_at`)}
+      where r.kind = 'recognition' and ${inPeriod(sql`r.created_at`)}
       union all
       select ad.giver_id, 0, 1, ad.points * (select count(*) from peer_recognition_recipients rr where rr.recognition_id = ad.recognition_id)
       from peer_addons ad

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { Dashboard } from '@rewards/shared/dashboard';
 import { OrderStatus, Role } from '@rewards/shared/enums';
 import * as s from '../../db/schema/index.ts';
@@ -389,6 +389,12 @@ describe('GET /api/dashboard: peer recognition', () => {
     const addon = await send(outsider, `/api/recognitions/${first.json().data.id}/addons`, { points: 5 });
     expect(addon.statusCode, addon.body).toBe(201);
     expect((await send(outsider, '/api/recognitions', { recipients: [a.id], points: 30, message })).statusCode).toBe(201);
+    // The company's celebration of C (docs/architecture.md A6.17) is nobody's give.
+    const celebration = await t.db.execute<{ id: number }>(sql`insert into peer_recognitions
+      (giver_id, store_id, points, message, private, period_start, kind, created_at)
+      values (null, ${store}, 50, '', false, '2026-03-02', 'birthday', '2026-03-02T15:00:00Z') returning id`);
+    await t.db.execute(sql`insert into peer_recognition_recipients (recognition_id, user_id, store_id)
+      values (${celebration.rows[0]!.id}, ${c.id}, ${store})`);
 
     const f = await figures('super', { storeId: store, from: '2026-03-01', to: '2026-03-31' });
     // Received by the store's people: 20 + 20 + 15 + 5 + 5 + 30.

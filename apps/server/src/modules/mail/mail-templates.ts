@@ -33,6 +33,7 @@ const typeSubject: Record<NotificationItemType, Record<Language, string>> = {
   products: { en: 'News from the store', es: 'Novedades de la tienda' },
   points: { en: 'Your points', es: 'Tus puntos' },
   challenge: { en: 'Surprise challenge', es: 'Reto sorpresa' },
+  celebration: { en: 'Celebrations', es: 'Celebraciones' },
 };
 
 const words = {

@@ -81,6 +81,8 @@ export const isoOf = (column: string) => sql.raw(`to_char(${column} at time zone
 /** A recognition's card as the database builds it, and who may hear of a write to it. */
 type CardRow = {
   id: number;
+  kind: Recognition['kind'];
+  celebration_years: number | null;
   points: number;
   message: string;
   private: boolean;
@@ -102,7 +104,7 @@ type CardRow = {
  * (`mine`: the viewer's). One statement per page or item, whatever the number of cards (decision 0048).
  */
 function cardColumns(viewerId: number, comments: number | null): SQL {
-  return sql`r.id, r.points, r.message, r.private, ${isoOf('r.created_at')} as created_at,
+  return sql`r.id, r.kind, r.celebration_years, r.points, r.message, r.private, ${isoOf('r.created_at')} as created_at,
     (select ${personJson('u', 'st')} from users u left join stores st on st.id = u.store_id where u.id = r.giver_id) as giver,
     (select coalesce(json_agg(${personJson('u', 'st')} order by u.name, u.last_name, u.id), '[]'::json)
       from peer_recognition_recipients p join users u on u.id = p.user_id left join stores st on st.id = u.store_id
@@ -141,6 +143,8 @@ function card(r: CardRow): Recognition {
   const perPerson = Number(r.points) + r.addons.reduce((n, a) => n + a.points, 0);
   return {
     id: Number(r.id),
+    kind: r.kind,
+    years: r.celebration_years === null ? null : Number(r.celebration_years),
     giver: r.giver,
     recipients: r.recipients,
     points: Number(r.points),

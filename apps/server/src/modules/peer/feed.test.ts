@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PeerAddon, PeerComment, Recognition, RecognitionPage } from '@rewards/shared/peer-rules';
 import * as s from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -260,6 +260,50 @@ describe('comments, add-ons and reactions', () => {
     ]);
     const bad = await react(x, 'PUT', 'poop');
     expect([bad.statusCode, bad.json().code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+});
+
+describe('celebrations in the feed (docs/architecture.md A6.17)', () => {
+  it('are read like any item, with their kind and years and no giver; the database holds each kind to its shape', async () => {
+    const store = await make.store();
+    const person = await make.shopper({ storeId: store.id });
+    const reader = await make.shopper();
+    const insert = (giver: number | null, kind: string, points: number, isPrivate = false) =>
+      t.db.execute<{
+        id: number;
+      }>(sql`insert into peer_recognitions (giver_id, store_id, points, message, private, period_start, kind, celebration_years)
+        values (${giver}, ${store.id}, ${points}, '', ${isPrivate}, '2026-03-02', ${kind}, ${kind === 'anniversary' ? 5 : null}) returning id`);
+    const id = Number((await insert(null, 'anniversary', 500)).rows[0]!.id);
+    await t.db.execute(
+      sql`insert into peer_recognition_recipients (recognition_id, user_id, store_id) values (${id}, ${person.id}, ${store.id})`,
+    );
+    const res = await get(reader, `/api/recognitions/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: Recognition }>().data).toMatchObject({
+      id,
+      kind: 'anniversary',
+      years: 5,
+      giver: null,
+      recipients: [expect.objectContaining({ id: person.id })],
+      points: 500,
+      totalPoints: 500,
+      message: '',
+    });
+    const page = await feed(reader, `?limit=50&personId=${person.id}`);
+    expect(page.data.map((r) => [r.id, r.kind, r.giver])).toEqual([[id, 'anniversary', null]]);
+    const given = await give(reader, { recipients: [person.id], points: 5 });
+    expect(given).toMatchObject({ kind: 'recognition', years: null, giver: expect.objectContaining({ id: reader.id }) });
+    // A colleague's recognition has a giver and points; a celebration has no giver, is never private, may be 0 points.
+    expect(Number((await insert(null, 'welcome', 0)).rows.length)).toBe(1);
+    for (const [giver, kind, points, isPrivate] of [
+      [null, 'recognition', 5, false],
+      [reader.id, 'birthday', 50, false],
+      [null, 'birthday', 50, true],
+      [null, 'birthday', -1, false],
+      [reader.id, 'recognition', 0, false],
+      [null, 'party', 5, false],
+    ] as const)
+      await expect(insert(giver, kind, points, isPrivate), `${kind} ${giver} ${points} ${isPrivate}`).rejects.toThrow();
   });
 });
 

@@ -74,7 +74,8 @@ export async function reportPeriod(
 
 /**
  * The store's lines of the period: one per give and recipient (`gkey` names the give: `r` and the
- * recognition's id, or `a` and the add-on's), with the giver's and the recipient's office then.
+ * recognition's id, or `a` and the add-on's), with the giver's and the recipient's office then. Only
+ * colleagues' recognitions are gives: the company's celebrations (docs/architecture.md A6.17) are not.
  */
 function linesOf(storeId: number, p: ReportPeriod, scoped = true): SQL {
   const inPeriod = (column: SQL) => sql`${column} >= ${p.start}::timestamptz and ${column} < ${p.end}::timestamptz`;
@@ -83,13 +84,13 @@ function linesOf(storeId: number, p: ReportPeriod, scoped = true): SQL {
       select 'r' || r.id as gkey, r.id as recognition_id, null::int as addon_id, r.giver_id, r.store_id as giver_store,
         r.points, r.private, r.created_at
       from peer_recognitions r
-      where ${inPeriod(sql`r.created_at`)}
+      where r.kind = 'recognition' and ${inPeriod(sql`r.created_at`)}
       union all
       select 'a' || ad.id, ad.recognition_id, ad.id, ad.giver_id, gu.store_id, ad.points, r.private, ad.created_at
       from peer_addons ad
       join peer_recognitions r on r.id = ad.recognition_id
       join users gu on gu.id = ad.giver_id
-      where ${inPeriod(sql`ad.created_at`)}
+      where r.kind = 'recognition' and ${inPeriod(sql`ad.created_at`)}
     ),
     lines as (
       select g.*, rr.user_id as recipient_id, rr.store_id as recipient_store

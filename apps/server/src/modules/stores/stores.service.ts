@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { type ListResponse, listResponse } from '@rewards/shared/common';
 import type { Store, StoreForm, StoreListQuery, StoreUpdate, StoreUsage } from '@rewards/shared/stores';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -7,6 +7,7 @@ import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { timeZoneAt } from '../places/places.service.ts';
 import { pgCode, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
+import { floatArray, intArray, textArray } from '../../lib/sql-arrays.ts';
 import type { CacheInvalidation } from '../../lib/response-cache.ts';
 
 const sedeTaken = () => new AppError('SEDE_ID_TAKEN', [{ field: 'body.sedeId', message: 'Already used by another store', code: 'taken' }]);
@@ -103,6 +104,7 @@ export async function createStore(db: DbOrTx, input: StoreForm & { actorId: numb
       long: input.long,
       sedeId: input.sedeId,
       inventoryId: input.inventoryId,
+      timeZone: await timeZoneAt(input.lat, input.long),
       createdBy: input.actorId,
       modifiedBy: input.actorId,
       createdAt: input.now,
@@ -114,7 +116,11 @@ export async function createStore(db: DbOrTx, input: StoreForm & { actorId: numb
   return toStore(row!);
 }
 
-/** Changes the fields given (the legacy call sends only some of them). */
+/**
+ * Changes the fields given (the legacy call sends only some of them). The stored zone follows the
+ * coordinates: written with them when both are given, else written after from the stored pair when it is
+ * missing or no longer theirs (one coordinate given, a store from before the column).
+ */
 export async function updateStore(
   db: DbOrTx,
   id: number,
@@ -122,6 +128,7 @@ export async function updateStore(
   cache: CacheInvalidation,
 ): Promise<Store> {
   await assertSedeFree(db, input.sedeId, id);
+  const both = input.lat !== undefined && input.long !== undefined;
   const [row] = await db
     .update(s.stores)
     .set({
@@ -129,6 +136,7 @@ export async function updateStore(
       location: input.location,
       lat: input.lat,
       long: input.long,
+      timeZone: both ? await timeZoneAt(input.lat!, input.long!) : undefined,
       sedeId: input.sedeId,
       inventoryId: input.inventoryId,
       active: input.active,
@@ -136,11 +144,44 @@ export async function updateStore(
       updatedAt: input.now,
     })
     .where(eq(s.stores.id, id))
-    .returning(columns)
+    .returning({ ...columns, timeZone: s.stores.timeZone })
     .catch(sedeConflict);
   if (!row) throw notFound();
+  const { timeZone, ...store } = row;
+  const answered = await toStore(store);
+  if (timeZone !== answered.timeZone) await writeTimeZones(db, [answered]);
   cache.invalidate();
-  return toStore(row);
+  return answered;
+}
+
+/**
+ * Writes each store's zone, computed from `lat`/`long`, where the store still has those coordinates (a store
+ * moved meanwhile keeps the zone its own writer gave it); how many were written.
+ */
+async function writeTimeZones(db: DbOrTx, zoned: readonly Pick<Store, 'id' | 'lat' | 'long' | 'timeZone'>[]): Promise<number> {
+  if (zoned.length === 0) return 0;
+  const { rows } = await db.execute<{ id: number }>(sql`
+    update stores st set time_zone = z.zone
+    from unnest(${intArray(zoned.map((z) => z.id))}::int[], ${floatArray(zoned.map((z) => z.lat))}::float8[],
+      ${floatArray(zoned.map((z) => z.long))}::float8[], ${textArray(zoned.map((z) => z.timeZone))}::text[]) as z(id, lat, long, zone)
+    where st.id = z.id and st.lat = z.lat and st.long = z.long and st.time_zone is distinct from z.zone
+    returning st.id`);
+  return rows.length;
+}
+
+/**
+ * Gives every store without a zone the IANA zone of its coordinates (stores made before the column, or
+ * written by anything but this module): how many were filled. The celebrations job calls it before each run
+ * (docs/architecture.md A6.17).
+ */
+export async function fillStoreTimeZones(db: DbOrTx): Promise<number> {
+  const missing = await db
+    .select({ id: s.stores.id, lat: s.stores.lat, long: s.stores.long })
+    .from(s.stores)
+    .where(isNull(s.stores.timeZone))
+    .orderBy(asc(s.stores.id));
+  const zoned = await Promise.all(missing.map(async (st) => ({ ...st, timeZone: await timeZoneAt(st.lat, st.long) })));
+  return writeTimeZones(db, zoned);
 }
 
 export async function setStoreActive(

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
 import { Role } from '@rewards/shared/enums';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -11,6 +11,7 @@ import { fixedClock } from '../../lib/clock.ts';
 import { as, createTestApp, freshDatabase, PUBLIC_URL, signIn, type TestApp } from '../../../test/harness.ts';
 import { factories } from '../../../test/factories.ts';
 import { createSession } from '../auth/auth.service.ts';
+import { fillStoreTimeZones } from './stores.service.ts';
 
 // Super administrators create, edit, (de)activate and delete the offices (docs/architecture.md P4, P6);
 // everyone lists the active ones; nothing a store holds is lost by deleting it (409 STORE_IN_USE:
@@ -251,6 +252,35 @@ describe('PUT /api/stores/{id}', () => {
       expect((await send('PUT', `/api/stores/${ensenada.id}`, who, { title: 'Tomada' })).statusCode).toBe(403);
     }
     expect((await get(`/api/stores/${ensenada.id}`)).json().data.title).toBe('Oficina Ensenada');
+  });
+});
+
+describe("the store's stored time zone (docs/architecture.md A6.17)", () => {
+  const zoneOf = async (id: number) => (await t.db.select({ z: s.stores.timeZone }).from(s.stores).where(eq(s.stores.id, id)))[0]!.z;
+
+  it('is written from the coordinates on create and on every change of them, one coordinate or both', async () => {
+    const store = await createStore();
+    expect(await zoneOf(store.id)).toBe('America/Monterrey');
+    await send('PUT', `/api/stores/${store.id}`, 'super', { lat: 40.4168, long: -3.7038 });
+    expect(await zoneOf(store.id)).toBe('Europe/Madrid');
+    const moved = await send('PUT', `/api/stores/${store.id}`, 'super', { long: -8 });
+    expect(moved.json().data).toMatchObject({ lat: 40.4168, long: -8, timeZone: 'Europe/Lisbon' });
+    expect(await zoneOf(store.id)).toBe('Europe/Lisbon');
+    await send('PUT', `/api/stores/${store.id}`, 'super', { title: 'Oficina Lisboa' });
+    expect(await zoneOf(store.id)).toBe('Europe/Lisbon');
+    await send('DELETE', `/api/stores/delete/${store.id}`, 'super');
+  });
+
+  it('is filled for the stores that have none by fillStoreTimeZones, once; a zone already written is kept', async () => {
+    expect(await zoneOf(ensenada.id)).toBeNull();
+    await t.db.update(s.stores).set({ timeZone: 'Europe/Madrid' }).where(eq(s.stores.id, away.id));
+    const missing = (await t.db.select({ id: s.stores.id }).from(s.stores).where(isNull(s.stores.timeZone))).length;
+    expect(missing).toBeGreaterThan(0);
+    expect(await fillStoreTimeZones(t.db)).toBe(missing);
+    expect(await zoneOf(ensenada.id)).toBe('America/Tijuana');
+    expect(await zoneOf(away.id)).toBe('Europe/Madrid');
+    expect((await t.db.select({ id: s.stores.id }).from(s.stores).where(isNull(s.stores.timeZone))).length).toBe(0);
+    expect(await fillStoreTimeZones(t.db)).toBe(0);
   });
 });
 

@@ -5,6 +5,8 @@ import { feedItems, hasItem, mergeNewest, reacted, replaceItem, toggleReaction, 
 const person = { id: 1, name: 'Ana', photoUrl: null, office: null };
 const item = (id: number, over: Partial<Recognition> = {}): Recognition => ({
   id,
+  kind: 'recognition',
+  years: null,
   giver: person,
   recipients: [{ ...person, id: 2, name: 'Luis' }],
   points: 10,

@@ -1,5 +1,6 @@
 import { giveCost as cost, MAX_RECIPIENTS, PEER_MESSAGE_MAX as MESSAGE_MAX } from '@rewards/shared/peer-rules';
-import type { Allowance, GiveBody, Person } from './api/types';
+import type { TFunction } from '@/lib/use-translation';
+import type { Allowance, GiveBody, Person, Recognition } from './api/types';
 
 export { MAX_RECIPIENTS, MESSAGE_MAX };
 
@@ -114,4 +115,9 @@ export function idempotencyKeeper(newKey: () => string = () => globalThis.crypto
       last = null;
     },
   };
+}
+
+/** What a celebration is, in the reader's language (docs/architecture.md A6.17): its kind, an anniversary's years. */
+export function celebrationLabel(t: TFunction, item: Pick<Recognition, 'kind' | 'years'>): string {
+  return t(`card.celebration.${item.kind}`, { years: item.years ?? 0 });
 }

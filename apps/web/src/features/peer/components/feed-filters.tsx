@@ -37,7 +37,9 @@ export function FeedFilterBar({
   const values = useGivingValues();
   // A person chosen before the page opened (in its address) is named by the recognitions the feed shows.
   const feed = useFeed(filters);
-  const named = personName ?? feed.items.flatMap((r) => [r.giver, ...r.recipients]).find((p) => p.id === filters.personId)?.name;
+  const named =
+    personName ??
+    feed.items.flatMap((r) => (r.giver ? [r.giver, ...r.recipients] : r.recipients)).find((p) => p.id === filters.personId)?.name;
   const set = (patch: FeedFilters, name = personName) => onChange({ ...filters, ...patch }, name);
   const filtered = filters.valueId !== undefined || filters.personId !== undefined || filters.storeId !== undefined;
   return (

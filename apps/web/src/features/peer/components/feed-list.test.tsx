@@ -61,6 +61,8 @@ const luis = { id: 2, name: 'Luis Gómez', photoUrl: null, office: 'Lima' };
 const eva = { id: 3, name: 'Eva Paz', photoUrl: null, office: null };
 const item = (id: number, over: Partial<Recognition> = {}): Recognition => ({
   id,
+  kind: 'recognition',
+  years: null,
   giver: ana,
   recipients: [luis, eva],
   points: 10,

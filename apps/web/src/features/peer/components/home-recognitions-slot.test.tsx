@@ -25,6 +25,8 @@ afterEach(() => {
 const person = (id: number, name: string) => ({ id, name, photoUrl: null, office: null });
 const item = (id: number): Recognition => ({
   id,
+  kind: 'recognition',
+  years: null,
   giver: person(1, 'Ana'),
   recipients: [person(7, 'Yo'), person(3, 'Eva')],
   points: 10,

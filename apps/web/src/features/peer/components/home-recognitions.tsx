@@ -5,6 +5,7 @@ import { formatDateTime, formatPoints } from '@/lib/format';
 import { useFeed } from '../api/get-feed';
 import type { Giver } from '../api/types';
 import { useLiveFeed } from '../api/use-live-feed';
+import { celebrationLabel } from '../rules';
 import { openGive } from './give-launcher';
 import { HOME_RECOGNITION_ROW_PX, HOME_RECOGNITIONS_SHOWN } from './home-layout';
 import { PersonAvatar } from './person-avatar';
@@ -51,11 +52,17 @@ export function HomeRecognitions({ reader }: { reader: Giver }) {
             {items.map((r) => (
               <li key={r.id} style={{ height: HOME_RECOGNITION_ROW_PX }}>
                 <Link to={`/recognition/${r.id}`} className="flex h-full items-center gap-3 px-4 hover:bg-slate-50">
-                  <PersonAvatar person={r.giver} />
+                  {r.giver ? (
+                    <PersonAvatar person={r.giver} />
+                  ) : (
+                    <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-amber-100" aria-hidden="true">
+                      🎉
+                    </span>
+                  )}
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium text-slate-900">
                       {t('home.line', {
-                        giver: r.giver.id === reader.id ? t('home.you') : r.giver.name,
+                        giver: !r.giver ? celebrationLabel(t, r) : r.giver.id === reader.id ? t('home.you') : r.giver.name,
                         names: r.recipients.map((p) => (p.id === reader.id ? t('home.you') : p.name)).join(', '),
                       })}
                     </span>

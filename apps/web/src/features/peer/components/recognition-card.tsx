@@ -3,6 +3,7 @@ import { useTranslation } from '@/lib/use-translation';
 import { Localized, useContent } from '@/components/ui/localized';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import type { Person, Recognition } from '../api/types';
+import { celebrationLabel } from '../rules';
 import { openGive } from './give-launcher';
 import { PersonAvatar } from './person-avatar';
 import { ReactionsBar } from './reactions-bar';
@@ -42,7 +43,8 @@ function PersonChip({ person, readerId, strong = false }: { person: Person; read
 /**
  * One recognition of the feed (docs/architecture.md A6.16): who gave to whom, the points (each and in all),
  * the message, the values in the reader's language, the points others added, the latest comments with a
- * link to all of them, and the reactions. `full` on its own page: every comment, no link.
+ * link to all of them, and the reactions. `full` on its own page: every comment, no link. A celebration
+ * (no giver, A6.17) says what is celebrated where the giver would be.
  */
 export function RecognitionCard({ item, readerId, full = false }: { item: Recognition; readerId: number; full?: boolean }) {
   const { t } = useTranslation('peer');
@@ -56,9 +58,20 @@ export function RecognitionCard({ item, readerId, full = false }: { item: Recogn
     >
       <header className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start sm:gap-x-3">
         <h3 id={`rec-${item.id}`} className="sr-only">
-          {t('card.heading', { giver: item.giver.name, names: item.recipients.map((p) => p.name).join(', ') })}
+          {item.giver
+            ? t('card.heading', { giver: item.giver.name, names: item.recipients.map((p) => p.name).join(', ') })
+            : t('card.celebrationHeading', { kind: celebrationLabel(t, item), names: item.recipients.map((p) => p.name).join(', ') })}
         </h3>
-        <PersonChip person={item.giver} readerId={readerId} strong />
+        {item.giver ? (
+          <PersonChip person={item.giver} readerId={readerId} strong />
+        ) : (
+          <span className="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900" data-testid="celebration-kind">
+            <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-amber-100" aria-hidden="true">
+              🎉
+            </span>
+            {celebrationLabel(t, item)}
+          </span>
+        )}
         <div className="flex min-w-0 items-start gap-2 sm:gap-3">
           <span className="mt-1.5 text-slate-400" aria-hidden="true">
             →

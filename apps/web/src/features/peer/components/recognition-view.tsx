@@ -48,7 +48,8 @@ function RecognitionBody({ id, readerId }: { id: number; readerId: number }) {
       </div>
     );
   if (!item) return <RecognitionSkeleton />;
-  const involved = item.giver.id === readerId || item.recipients.some((p) => p.id === readerId);
+  // A celebration (no giver) takes no add-ons: colleagues give to the person instead.
+  const involved = !item.giver || item.giver.id === readerId || item.recipients.some((p) => p.id === readerId);
   return (
     <div className="space-y-4">
       <RecognitionCard item={item} readerId={readerId} full />
