@@ -52,6 +52,7 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { peerReportRoutes } from './modules/peer/peer-report.routes.ts';
 import { peerRoutes } from './modules/peer/peer.routes.ts';
+import { celebrationDatesRoutes } from './modules/celebrations/dates.routes.ts';
 
 /** Builds the whole application; `main.ts` only listens, tests call this with their own database and clock. */
 export async function buildApp(
@@ -172,6 +173,7 @@ export async function buildApp(
   await app.register(peerRoutes, { prefix: '/api', deps });
   // Its giving report and the report's file, for the store's administrators (A6.16).
   await app.register(peerReportRoutes, { prefix: '/api/peer', deps });
+  await app.register(celebrationDatesRoutes, { prefix: '/api/celebrations', deps });
 
   // Pictures, the built web app and the SPA's pages; its not-found handler answers what no route did.
   await app.register(webAppPlugin, { deps });

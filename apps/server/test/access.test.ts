@@ -112,6 +112,7 @@ beforeAll(async () => {
     values: [companyValue!.id],
   });
   const stars = { name: 'Access test', description: 'Made by the access test' };
+  const peopleDates = { storeId: 1, rows: [{ email: target.email, birthday: '05-14', hireDate: '2020-01-15' }] };
   samples = {
     'GET /api/auth/login': { url: '/api/auth/login' },
     'GET /api/auth/callback': { url: '/api/auth/callback?code=x&state=y' },
@@ -146,7 +147,9 @@ beforeAll(async () => {
     'POST /api/users/points': { url: '/api/users/points', body: { userId: target.id, value: 10, description: 'Access test' } },
     'POST /api/users/tokens': { url: '/api/users/tokens', body: { name: 'access test' } },
     'DELETE /api/users/tokens/:id': { url: `/api/users/tokens/${token.id}` },
-    'PUT /api/users/:id': { url: `/api/users/${target.id}`, body: { role: 1 } },
+    // Dates: the person's store's administrators; a role in the body is a super administrator's (FORBIDDEN otherwise).
+    'PUT /api/users/:id': { url: `/api/users/${target.id}`, body: { birthday: '05-14', hireDate: '2020-01-15' } },
+    'PUT /api/users/profile/celebrations': { url: '/api/users/profile/celebrations', body: { choices: { birthday: 'public' } } },
     'GET /api/stores/user': { url: '/api/stores/user' },
     'GET /api/stores/:id': { url: '/api/stores/1' },
     'POST /api/stores': { url: '/api/stores', body: { title: 'Another office', location: 'Calle 2', lat: 4.7, long: -74.1 } },
@@ -281,6 +284,15 @@ beforeAll(async () => {
     'GET /api/loads/consolidated/export': { url: '/api/loads/consolidated/export?storeId=1&format=csv' },
     'GET /api/loads/emails': { url: `/api/loads/emails?loadId=${load.id}` },
     'POST /api/loads/challenge': { url: '/api/loads/challenge', body: { challengeId: challenge.id } },
+    'POST /api/celebrations/dates/file': {
+      url: '/api/celebrations/dates/file',
+      multipart: {
+        fields: {},
+        files: [{ field: 'file', name: 'fechas.csv', data: Buffer.from(`Correo;Cumpleaños\n${target.email};05-14\n`), type: 'text/csv' }],
+      },
+    },
+    'POST /api/celebrations/dates/review': { url: '/api/celebrations/dates/review', body: peopleDates },
+    'POST /api/celebrations/dates': { url: '/api/celebrations/dates', body: peopleDates },
     'GET /api/challenges': { url: '/api/challenges?storeId=1' },
     'GET /api/challenges/:id': { url: `/api/challenges/${challenge.id}` },
     'GET /api/challenges/participants': { url: `/api/challenges/participants?challengeId=${challenge.id}` },

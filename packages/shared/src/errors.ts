@@ -265,6 +265,22 @@ export const errorMessages = {
     en: 'No column of e-mails was found in the first {{rows}} rows of the file: head it “Correo” or “Email”, or check that its cells hold e-mails',
     es: 'No se encontró una columna de correos en las primeras {{rows}} filas del archivo: ponle el encabezado «Correo» o «Email», o revisa que sus celdas tengan correos',
   },
+  DATES_FILE_NO_EMAIL_COLUMN: {
+    en: 'No header of an e-mail column was found in the first {{rows}} rows of the file: head the columns “Email”, “Birthday” and “Hire date” (or “Correo”, “Cumpleaños” and “Fecha de ingreso”)',
+    es: 'No se encontró el encabezado de una columna de correos en las primeras {{rows}} filas del archivo: encabeza las columnas «Correo», «Cumpleaños» y «Fecha de ingreso» (o «Email», «Birthday» y «Hire date»)',
+  },
+  DATES_FILE_NO_DATE_COLUMN: {
+    en: 'The file has a column of e-mails but none of birthdays or hire dates: head them “Birthday” or “Hire date” (or “Cumpleaños” or “Fecha de ingreso”)',
+    es: 'El archivo tiene una columna de correos pero ninguna de cumpleaños ni de fechas de ingreso: encabézalas «Cumpleaños» o «Fecha de ingreso» (o «Birthday» o «Hire date»)',
+  },
+  NOTHING_TO_CHANGE: {
+    en: 'The request changes nothing: send at least one field',
+    es: 'La solicitud no cambia nada: envía al menos un campo',
+  },
+  HIRE_DATE_OUT_OF_RANGE: {
+    en: 'The hire date must be from {{min}} to {{max}} (at most a year from today)',
+    es: 'La fecha de ingreso debe estar entre el {{min}} y el {{max}} (como mucho un año después de hoy)',
+  },
   PAYLOAD_TOO_LARGE: {
     en: 'The file or request is too large',
     es: 'El archivo o la solicitud es demasiado grande',
@@ -409,6 +425,7 @@ export const errorStatus = {
   VALIDATION_FAILED: 400,
   MALFORMED_REQUEST: 400,
   PICTURE_REQUIRED: 400,
+  NOTHING_TO_CHANGE: 400,
   INVALID_COORDINATES: 400,
   UNAUTHENTICATED: 401,
   SESSION_EXPIRED: 401,
@@ -480,6 +497,9 @@ export const errorStatus = {
   LOAD_FILE_UNREADABLE: 422,
   LOAD_FILE_EMPTY: 422,
   LOAD_FILE_NO_EMAIL_COLUMN: 422,
+  DATES_FILE_NO_EMAIL_COLUMN: 422,
+  DATES_FILE_NO_DATE_COLUMN: 422,
+  HIRE_DATE_OUT_OF_RANGE: 422,
   BUSINESS_RULE: 422,
   GIVE_TO_SELF: 422,
   RECIPIENT_INACTIVE: 422,

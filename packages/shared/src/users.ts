@@ -12,6 +12,7 @@ import {
   signedChangeSchema,
   textSchema,
 } from './common.ts';
+import { hireDateSchema, monthDaySchema } from './celebrations.ts';
 import { Role, roleValues } from './enums.ts';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, EMPLOYEE_ID_MAX } from './user-rules.ts';
 
@@ -94,12 +95,16 @@ export const userDetailSchema = userListItemSchema.extend({
   contact: z.string().nullable(),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
+  /** 'MM-DD', never a year (docs/architecture.md A6.17); null: not given. */
+  birthday: z.string().nullable(),
+  /** 'YYYY-MM-DD'; null: not given. */
+  hireDate: z.string().nullable(),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
 /**
- * `PUT /api/users/{id}` (super administrators only): role and the stores an administrator runs. The
- * legacy call also sends `id`, which must then be the one in the path.
+ * The role part of `PUT /api/users/{id}` (super administrators only): role and the stores an administrator
+ * runs. The legacy call also sends `id`, which must then be the one in the path.
  */
 export const userRoleUpdateSchema = z
   .object({
@@ -109,6 +114,24 @@ export const userRoleUpdateSchema = z
   })
   .strict();
 export type UserRoleUpdate = z.infer<typeof userRoleUpdateSchema>;
+
+/**
+ * `PUT /api/users/{id}`: a person's dates, for the administrators of their store and super administrators
+ * (birthday 'MM-DD' or null to clear it, hire date 'YYYY-MM-DD' or null; docs/architecture.md A6.17), and
+ * their role and administered stores, for super administrators only (FORBIDDEN otherwise; `adminStores`
+ * only with `role`, and then [] when left out). What is left out stays; at least one field
+ * (NOTHING_TO_CHANGE).
+ */
+export const userUpdateSchema = z
+  .object({
+    id: idSchema.optional(),
+    role: roleSchema.optional(),
+    adminStores: z.array(idSchema).max(100).optional(),
+    birthday: monthDaySchema.nullable().optional(),
+    hireDate: hireDateSchema.nullable().optional(),
+  })
+  .strict();
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 /**
  * Legacy `POST /api/users/points` (administrators of the user's store): a load (positive, only in the

@@ -71,7 +71,10 @@ export const ACCESS_TABLE: Readonly<Record<string, AccessRow>> = {
   'GET /api/users/tokens': SIGNED_IN,
   'POST /api/users/tokens': SIGNED_IN,
   'DELETE /api/users/tokens/:id': SIGNED_IN,
-  'PUT /api/users/:id': SUPER,
+  // Role and administered stores: super administrators only (FORBIDDEN in the route); dates: the person's store.
+  'PUT /api/users/:id': STORE_ADMIN,
+  'GET /api/users/profile/celebrations': SIGNED_IN,
+  'PUT /api/users/profile/celebrations': SIGNED_IN,
 
   // Places (reverse geocoding, offline)
   'GET /api/places/reverse': SIGNED_IN,
@@ -191,6 +194,11 @@ export const ACCESS_TABLE: Readonly<Record<string, AccessRow>> = {
   'GET /api/loads/consolidated/export': STORE_ADMIN,
   'GET /api/loads/emails': STORE_ADMIN,
   'POST /api/loads/challenge': STORE_ADMIN,
+
+  // Celebrations: importing people's dates
+  'POST /api/celebrations/dates/file': ADMIN,
+  'POST /api/celebrations/dates/review': STORE_ADMIN,
+  'POST /api/celebrations/dates': STORE_ADMIN,
   'GET /api/challenges': STORE_ADMIN,
   'GET /api/challenges/:id': STORE_ADMIN,
   'GET /api/challenges/participants': STORE_ADMIN,

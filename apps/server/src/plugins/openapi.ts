@@ -69,6 +69,7 @@ const TAGS: Record<string, string> = {
   catalog: 'Reference lists (order statuses, categories)',
   mail: 'The e-mail outbox',
   notifications: "The session user's notifications",
+  celebrations: "People's birthdays, work anniversaries and first days: importing their dates, store settings, the days ahead",
   peer: 'Peer recognition: the feed, giving from a monthly allowance, comments, add-ons and reactions; its administration',
 };
 
@@ -91,6 +92,7 @@ const MULTIPART_FORMS: Record<string, MultipartForm> = {
   'POST /api/banners': { fields: bannerCreateSchema, files: [picture(true)] },
   'PUT /api/banners/{id}': { fields: bannerUpdateSchema, files: [picture(false)] },
   'POST /api/loads/emails/file': { files: [{ name: 'file', required: true, max: 1, maxBytes: MAX_LOAD_FILE_BYTES }] },
+  'POST /api/celebrations/dates/file': { files: [{ name: 'file', required: true, max: 1, maxBytes: MAX_LOAD_FILE_BYTES }] },
 };
 
 /**

@@ -15,13 +15,30 @@ import type { ServerContext } from '../../server-context.ts';
 import { pickLanguage } from '../../lib/language.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { refuseInvalidCoordinates } from '../../lib/invalid-coordinates.ts';
-import { adoptNearestStore, forgetPosition, getPreferences, savePosition, saveProfile } from './profile.service.ts';
+import { ownCelebrationsSchema, ownCelebrationsUpdateSchema } from '@rewards/shared/celebrations';
+import { sameDayCelebrations } from '../celebrations/dates.service.ts';
+import {
+  adoptNearestStore,
+  forgetPosition,
+  getOwnCelebrations,
+  getPreferences,
+  saveOwnCelebrations,
+  savePosition,
+  saveProfile,
+} from './profile.service.ts';
 
 /** The session user's profile and preferences (docs/architecture.md P3 and P7); registered under /api. */
 export async function profileRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config } = opts.deps;
   const teamsAvailable = config.teams !== null;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const afterDatesChanged = sameDayCelebrations({
+    db,
+    clock,
+    calendar: config.calendar,
+    announce: (a) => app.realtime.announceFeed(a),
+    log: app.log,
+  });
 
   r.post(
     '/users/profile',
@@ -132,6 +149,37 @@ export async function profileRoutes(app: FastifyInstance, opts: { deps: ServerCo
         label: { ...c.label },
         available: c.value !== 'teams' || teamsAvailable,
       })),
+    }),
+  );
+
+  r.get(
+    '/users/profile/celebrations',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['profile'],
+        summary:
+          "The session user's birthday (MM-DD, never a year), hire date (set by administrators), their choice per kind (birthday, anniversary, welcome: public, private or none; null: the store's default) and the store's defaults",
+        response: { 200: itemEnvelope(ownCelebrationsSchema) },
+      },
+    },
+    async (request) => ({ data: await getOwnCelebrations(db, requireUser(request).id) }),
+  );
+
+  r.put(
+    '/users/profile/celebrations',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['profile'],
+        summary:
+          "Save the session user's birthday (MM-DD or null) and choices per kind (public: in the feed; private: a notification and the points only; none: not celebrated; null: the store's default); what is left out stays, at least one field (NOTHING_TO_CHANGE). A birthday of today after the store's hour is celebrated at once",
+        body: ownCelebrationsUpdateSchema,
+        response: { 200: itemEnvelope(ownCelebrationsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await saveOwnCelebrations(db, { userId: requireUser(request).id, input: request.body, now: clock.now(), afterDatesChanged }),
     }),
   );
 }

@@ -10,6 +10,8 @@ import {
   type UserPreferences,
 } from '@rewards/shared/profile';
 import type { Coordinates, SavedPlace } from '@rewards/shared/places';
+import { celebrationKinds, DEFAULT_CELEBRATIONS } from '@rewards/shared/celebration-rules';
+import type { OwnCelebrationChoices, OwnCelebrations, OwnCelebrationsUpdate } from '@rewards/shared/celebrations';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -238,4 +240,87 @@ export async function adoptNearestStore(db: DbOrTx, p: { userId: number; positio
       });
     return { storeId: nearest.id, storeName: nearest.title, changed: true, storeSource: 'nearest' };
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The session user's celebrations (docs/architecture.md A6.17)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `GET /api/users/profile/celebrations`: the person's birthday ('MM-DD', never a year) and hire date (the
+ * administrators'), their choice per kind (null: their store's default), and those defaults: their store's
+ * settings, or the program's (DEFAULT_CELEBRATIONS) for a store that saved none or a person with no store.
+ */
+export async function getOwnCelebrations(db: DbOrTx, userId: number): Promise<OwnCelebrations> {
+  const [row] = await db
+    .select({
+      birthday: s.users.birthday,
+      hireDate: s.users.hireDate,
+      settings: {
+        storeId: s.celebrationSettings.storeId,
+        birthday: s.celebrationSettings.defaultBirthday,
+        anniversary: s.celebrationSettings.defaultAnniversary,
+        welcome: s.celebrationSettings.defaultWelcome,
+      },
+    })
+    .from(s.users)
+    .leftJoin(s.celebrationSettings, eq(s.celebrationSettings.storeId, s.users.storeId))
+    .where(eq(s.users.id, userId));
+  if (!row) throw notFound();
+  const saved = await db
+    .select({ kind: s.celebrationChoices.kind, choice: s.celebrationChoices.choice })
+    .from(s.celebrationChoices)
+    .where(eq(s.celebrationChoices.userId, userId));
+  const choices = Object.fromEntries(
+    celebrationKinds.map((k) => [k, saved.find((c) => c.kind === k)?.choice ?? null]),
+  ) as OwnCelebrationChoices;
+  const store = row.settings;
+  return {
+    birthday: row.birthday,
+    hireDate: row.hireDate,
+    choices,
+    defaults: store
+      ? { birthday: store.birthday, anniversary: store.anniversary, welcome: store.welcome }
+      : { ...DEFAULT_CELEBRATIONS.defaults },
+    storeDefaultsFrom: store ? 'store' : 'program',
+  };
+}
+
+/**
+ * `PUT /api/users/profile/celebrations`: saves the person's birthday (null clears it) and their choices
+ * (null: back to the store's default); what is left out stays (nothing at all: NOTHING_TO_CHANGE). Then
+ * `afterDatesChanged` runs for them (a birthday of today, or a choice to be celebrated, after the store's
+ * hour is celebrated at once; the job keeps it once).
+ */
+export async function saveOwnCelebrations(
+  db: DbOrTx,
+  p: { userId: number; input: OwnCelebrationsUpdate; now: Date; afterDatesChanged?: (userIds: number[]) => Promise<void> },
+): Promise<OwnCelebrations> {
+  const { birthday, choices = {} } = p.input;
+  const kinds = celebrationKinds.filter((k) => choices[k] !== undefined);
+  if (birthday === undefined && kinds.length === 0) throw new AppError('NOTHING_TO_CHANGE');
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.id, p.userId)).for('update');
+    if (!user) throw notFound();
+    if (birthday !== undefined) await tx.update(s.users).set({ birthday, updatedAt: p.now }).where(eq(s.users.id, user.id));
+    const cleared = kinds.filter((k) => choices[k] === null);
+    if (cleared.length)
+      await tx
+        .delete(s.celebrationChoices)
+        .where(and(eq(s.celebrationChoices.userId, user.id), inArray(s.celebrationChoices.kind, cleared)));
+    const chosen = kinds.flatMap((kind) => {
+      const choice = choices[kind];
+      return choice ? [{ userId: user.id, kind, choice, updatedAt: p.now }] : [];
+    });
+    if (chosen.length)
+      await tx
+        .insert(s.celebrationChoices)
+        .values(chosen)
+        .onConflictDoUpdate({
+          target: [s.celebrationChoices.userId, s.celebrationChoices.kind],
+          set: { choice: sql`excluded.choice`, updatedAt: p.now },
+        });
+  });
+  await p.afterDatesChanged?.([p.userId]);
+  return getOwnCelebrations(db, p.userId);
 }

@@ -15,7 +15,7 @@ import {
   userListQuerySchema,
   userPointsResultSchema,
   userPointsSchema,
-  userRoleUpdateSchema,
+  userUpdateSchema,
   userAuthSchema,
   userIsUpdateSchema,
 } from '@rewards/shared/users';
@@ -35,14 +35,26 @@ import {
   listUsers,
   managedStores,
   setUserActive,
+  setUserDates,
   setUserIs,
   setUserRole,
+  assertHireDateInRange,
 } from './users.service.ts';
+import { sameDayCelebrations } from '../celebrations/dates.service.ts';
+import { localDate } from '../../lib/calendar.ts';
+import { Role } from '@rewards/shared/enums';
 import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 
 export async function usersRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const afterDatesChanged = sameDayCelebrations({
+    db,
+    clock,
+    calendar: config.calendar,
+    announce: (a) => app.realtime.announceFeed(a),
+    log: app.log,
+  });
 
   r.get(
     '/profile',
@@ -259,19 +271,39 @@ export async function usersRoutes(app: FastifyInstance, opts: { deps: ServerCont
   r.put(
     '/:id',
     {
-      config: { access: 'super' },
+      config: { access: 'admin' },
       schema: {
         tags: ['users'],
-        summary: "Set a user's role and administered stores (super administrators; the legacy body's id, when sent, must be the path's)",
+        summary:
+          "Set a person's dates (administrators of their store; birthday MM-DD, never a year, or null; hire date YYYY-MM-DD at most a year ahead, or null) and their role and administered stores (super administrators only, FORBIDDEN otherwise; the legacy body's id, when sent, must be the path's); what is left out stays, at least one field (NOTHING_TO_CHANGE)",
         params: idParamsSchema,
-        body: userRoleUpdateSchema,
+        body: userUpdateSchema,
         response: { 200: itemEnvelope(sessionUserSchema) },
       },
     },
     async (request) => {
       const principal = requireUser(request);
-      await setUserRole(db, { userId: request.params.id, actorId: principal.id, update: request.body, now: clock.now() });
-      return { data: await getSessionUser(db, request.params.id) };
+      const userId = request.params.id;
+      const { id, role, adminStores, birthday, hireDate } = request.body;
+      if (role === undefined && adminStores === undefined && birthday === undefined && hireDate === undefined)
+        throw new AppError('NOTHING_TO_CHANGE');
+      const target = await findUserScope(db, userId);
+      const roleChange = role !== undefined || adminStores !== undefined;
+      if (roleChange && principal.role !== Role.SuperAdmin) throw new AppError('FORBIDDEN');
+      assertUserInScope(principal, target);
+      const now = clock.now();
+      const today = localDate(now, config.calendar.timeZone);
+      // Every refusal before the first write: the role and the dates are saved together or not at all.
+      assertHireDateInRange(hireDate, today);
+      if (roleChange) {
+        if (role === undefined)
+          throw new AppError('VALIDATION_FAILED', [{ field: 'body.role', message: 'Required field', code: 'invalid_type' }]);
+        await setUserRole(db, { userId, actorId: principal.id, update: { id, role, adminStores: adminStores ?? [] }, now });
+      } else if (id !== undefined && id !== userId) {
+        throw new AppError('VALIDATION_FAILED', [{ field: 'body.id', message: 'Must be the id in the path', code: 'custom' }]);
+      }
+      await setUserDates(db, { actor: principal, userId, birthday, hireDate, now, today, afterDatesChanged });
+      return { data: await getSessionUser(db, userId) };
     },
   );
 }

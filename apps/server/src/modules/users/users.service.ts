@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { HIRE_DATE_MIN, isHireDateInRange, latestHireDate } from '@rewards/shared/celebrations';
 import type { ListResponse } from '@rewards/shared/common';
 import { Role } from '@rewards/shared/enums';
 import type { StoreSource } from '@rewards/shared/profile';
@@ -275,12 +276,63 @@ export async function getUserDetail(db: DbOrTx, userId: number): Promise<UserDet
       contact: s.users.contact,
       createdAt: s.users.createdAt,
       lastSignInAt: s.users.lastSignInAt,
+      birthday: s.users.birthday,
+      hireDate: s.users.hireDate,
     })
     .from(s.users)
     .leftJoin(s.stores, eq(s.stores.id, s.users.storeId))
     .where(eq(s.users.id, userId));
   if (!row) throw notFound();
   return { ...toUserListItem(row), createdAt: row.createdAt.toISOString(), lastSignInAt: row.lastSignInAt?.toISOString() ?? null };
+}
+
+/** A hire date out of its range on `today` (HIRE_DATE_OUT_OF_RANGE names the range). */
+export function assertHireDateInRange(hireDate: string | null | undefined, today: string): void {
+  if (hireDate && !isHireDateInRange(hireDate, today))
+    throw new AppError('HIRE_DATE_OUT_OF_RANGE', { min: HIRE_DATE_MIN, max: latestHireDate(today) });
+}
+
+/**
+ * `PUT /api/users/{id}` with dates (docs/architecture.md A6.17): an administrator of the person's store (a
+ * super administrator: anyone; FORBIDDEN_STORE otherwise) sets their birthday ('MM-DD', never a year) and
+ * hire date (at most a year after `today`, HIRE_DATE_OUT_OF_RANGE); undefined leaves one as it is, null
+ * clears it. `afterDatesChanged` runs once the change is committed (the day's celebrations, same-day
+ * catch-up). Answers whether anything was written.
+ */
+export async function setUserDates(
+  db: DbOrTx,
+  p: {
+    actor: Principal;
+    userId: number;
+    birthday?: string | null;
+    hireDate?: string | null;
+    now: Date;
+    today: string;
+    afterDatesChanged?: (userIds: number[]) => Promise<void>;
+  },
+): Promise<boolean> {
+  if (p.birthday === undefined && p.hireDate === undefined) return false;
+  assertHireDateInRange(p.hireDate, p.today);
+  await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: s.users.id, storeId: s.users.storeId })
+      .from(s.users)
+      .where(eq(s.users.id, p.userId))
+      .for('update');
+    if (!target) throw notFound();
+    assertUserInScope(p.actor, target);
+    await tx
+      .update(s.users)
+      .set({
+        ...(p.birthday !== undefined ? { birthday: p.birthday } : {}),
+        ...(p.hireDate !== undefined ? { hireDate: p.hireDate } : {}),
+        modifiedBy: p.actor.id,
+        updatedAt: p.now,
+      })
+      .where(eq(s.users.id, target.id));
+  });
+  await p.afterDatesChanged?.([p.userId]);
+  return true;
 }
 
 /**
