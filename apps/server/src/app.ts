@@ -51,6 +51,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { peerReportRoutes } from './modules/peer/peer-report.routes.ts';
+import { celebrationsRoutes } from './modules/celebrations/celebrations.routes.ts';
 import { peerRoutes } from './modules/peer/peer.routes.ts';
 import { celebrationDatesRoutes } from './modules/celebrations/dates.routes.ts';
 
@@ -173,7 +174,9 @@ export async function buildApp(
   await app.register(peerRoutes, { prefix: '/api', deps });
   // Its giving report and the report's file, for the store's administrators (A6.16).
   await app.register(peerReportRoutes, { prefix: '/api/peer', deps });
+  // People's dates and their import; a store's celebration settings and its people's coming celebrations (A6.17).
   await app.register(celebrationDatesRoutes, { prefix: '/api/celebrations', deps });
+  await app.register(celebrationsRoutes, { prefix: '/api/celebrations', deps });
 
   // Pictures, the built web app and the SPA's pages; its not-found handler answers what no route did.
   await app.register(webAppPlugin, { deps });

@@ -381,6 +381,11 @@ export const errorMessages = {
     en: 'This person cannot be their own manager, directly or through others',
     es: 'Esta persona no puede ser su propio responsable, ni directamente ni a través de otros',
   },
+  // Celebrations: the feed and the stores' administration (docs/architecture.md A6.17).
+  CELEBRATION_NO_ADDON: {
+    en: 'Points cannot be added to a celebration: recognize the person with points of your own instead',
+    es: 'No se pueden añadir puntos a una celebración: reconoce a la persona con tus propios puntos',
+  },
   INTERNAL_ERROR: {
     en: 'Something went wrong on our side, please try again',
     es: 'Algo salió mal de nuestro lado, inténtalo de nuevo',
@@ -510,6 +515,7 @@ export const errorStatus = {
   VALUE_UNKNOWN: 422,
   ADDON_OWN_RECOGNITION: 422,
   MANAGER_CYCLE: 422,
+  CELEBRATION_NO_ADDON: 422,
   TEAMS_UNAVAILABLE: 422,
   HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,

@@ -105,6 +105,7 @@ export const giveRefusals = [
   'VALUE_REQUIRED',
   'VALUE_UNKNOWN',
   'ADDON_OWN_RECOGNITION',
+  'CELEBRATION_NO_ADDON',
   'ACCRUAL_CLOSED',
   'IDEMPOTENCY_KEY_REUSED',
 ] as const;

@@ -159,10 +159,15 @@ export type AddonCreate = z.infer<typeof addonCreateSchema>;
 
 export const commentCreateSchema = z.object({ message: textSchema(PEER_MESSAGE_MAX, 1) }).strict();
 
+/** The feed's `kind` filter: colleagues' recognitions, or the company's celebrations (any of their kinds). */
+export const feedKinds = ['recognition', 'celebration'] as const;
+export type FeedKind = (typeof feedKinds)[number];
+
 /**
  * GET /api/recognitions: newest first, `cursor` from the previous page's `nextCursor`. `personId` with
  * `direction` (default both): given by and/or received by that person (the profile's tabs); `storeId`:
- * given from or received in that store.
+ * given from or received in that store; `kind`: only colleagues' recognitions, or only the company's
+ * celebrations (docs/architecture.md A6.17: the feed's "today's celebrations").
  */
 export const feedQuerySchema = z
   .object({
@@ -172,6 +177,7 @@ export const feedQuerySchema = z
     personId: queryId.optional(),
     direction: z.enum(['given', 'received', 'both']).default('both'),
     storeId: queryId.optional(),
+    kind: z.enum(feedKinds).optional().describe("recognition: colleagues' gives only; celebration: the company's celebrations only"),
   })
   .strict();
 export type FeedQuery = z.infer<typeof feedQuerySchema>;

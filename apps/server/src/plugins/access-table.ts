@@ -240,6 +240,12 @@ export const ACCESS_TABLE: Readonly<Record<string, AccessRow>> = {
   'POST /api/peer/users/:id/allowance-boosts': STORE_ADMIN,
   'PUT /api/peer/users/:id/manager': STORE_ADMIN,
 
+  // Celebrations (docs/architecture.md A6.17): a store's settings and coming celebrations, its administrators.
+  'GET /api/celebrations/stores/:id/settings': STORE_ADMIN,
+  'PUT /api/celebrations/stores/:id/settings': STORE_ADMIN,
+  'GET /api/celebrations/stores/:id/upcoming': STORE_ADMIN,
+  'GET /api/celebrations/stores/:id/upcoming/export': STORE_ADMIN,
+
   // Mail and notifications
   'GET /api/mail/outbox': ADMIN,
   'GET /api/notifications': SIGNED_IN,

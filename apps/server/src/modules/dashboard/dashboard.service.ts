@@ -71,12 +71,14 @@ const inStore = (column: SQL, storeId: number | null) => (storeId === null ? sql
  * `outstanding`: for one store, the index on (user_id, created_at) serves each user.
  */
 function ledgerFigures(db: DbOrTx, storeId: number | null, p: Period) {
-  type Kinds = 'load' | 'challenge' | 'recognition' | 'adjustment' | 'deducted' | 'ordered' | 'refunded' | 'expired' | 'active_users';
+  type Kinds =
+    'load' | 'challenge' | 'recognition' | 'celebration' | 'adjustment' | 'deducted' | 'ordered' | 'refunded' | 'expired' | 'active_users';
   return db.execute<Record<Kinds, unknown>>(sql`
     select
       coalesce(sum(pt.value) filter (where pt.kind = 'load'), 0)::bigint as load,
       coalesce(sum(pt.value) filter (where pt.kind = 'challenge'), 0)::bigint as challenge,
       coalesce(sum(pt.value) filter (where pt.kind = 'recognition'), 0)::bigint as recognition,
+      coalesce(sum(pt.value) filter (where pt.kind = 'celebration'), 0)::bigint as celebration,
       coalesce(sum(pt.value) filter (where pt.kind = 'adjustment' and pt.value > 0), 0)::bigint as adjustment,
       coalesce(-sum(pt.value) filter (where pt.kind = 'adjustment' and pt.value < 0), 0)::bigint as deducted,
       coalesce(-sum(pt.value) filter (where pt.kind = 'order'), 0)::bigint as ordered,
@@ -220,7 +222,13 @@ export async function getDashboard(db: DbOrTx, input: DashboardInput): Promise<D
   ]);
   const l = ledger.rows[0]!;
   const u = users.rows[0]!;
-  const issuedByKind = { load: num(l.load), challenge: num(l.challenge), recognition: num(l.recognition), adjustment: num(l.adjustment) };
+  const issuedByKind = {
+    load: num(l.load),
+    challenge: num(l.challenge),
+    recognition: num(l.recognition),
+    celebration: num(l.celebration),
+    adjustment: num(l.adjustment),
+  };
   const g = peer.rows[0]!;
   const people = num(g.people);
   const byStatus = orders.rows.map((r) => ({ status: num(r.status), count: num(r.count), points: num(r.points) }));
@@ -228,7 +236,7 @@ export async function getDashboard(db: DbOrTx, input: DashboardInput): Promise<D
     storeId,
     period: { from: p.from, to: p.to, timeZone: input.rules.timeZone, programYear, bucket: p.bucket },
     points: {
-      issued: issuedByKind.load + issuedByKind.challenge + issuedByKind.recognition + issuedByKind.adjustment,
+      issued: issuedByKind.load + issuedByKind.challenge + issuedByKind.recognition + issuedByKind.celebration + issuedByKind.adjustment,
       issuedByKind,
       redeemed: num(l.ordered) - num(l.refunded),
       ordered: num(l.ordered),

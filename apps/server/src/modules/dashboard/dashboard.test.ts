@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq, isNull, sql } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { Dashboard } from '@rewards/shared/dashboard';
 import { OrderStatus, Role } from '@rewards/shared/enums';
 import * as s from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { factories } from '../../../test/factories.ts';
+import { insertCelebration } from '../../../test/celebration-rows.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
 import { createApiToken } from '../auth/auth.service.ts';
 import { createOrder, moveOrder } from '../orders/orders.service.ts';
@@ -205,7 +206,7 @@ describe('GET /api/dashboard: the figures of a store', () => {
     });
     expect(f.points).toEqual({
       issued: 735, // loads 200 + 200 + 70 + 50, challenge 150, adjustment +65
-      issuedByKind: { load: 520, challenge: 150, recognition: 0, adjustment: 65 },
+      issuedByKind: { load: 520, challenge: 150, recognition: 0, celebration: 0, adjustment: 65 },
       redeemed: 320, // orders 160 + 60 + 120 + 100, less the 120 refunded
       ordered: 440,
       refunded: 120,
@@ -389,17 +390,16 @@ describe('GET /api/dashboard: peer recognition', () => {
     const addon = await send(outsider, `/api/recognitions/${first.json().data.id}/addons`, { points: 5 });
     expect(addon.statusCode, addon.body).toBe(201);
     expect((await send(outsider, '/api/recognitions', { recipients: [a.id], points: 30, message })).statusCode).toBe(201);
-    // The company's celebration of C (docs/architecture.md A6.17) is nobody's give.
-    const celebration = await t.db.execute<{ id: number }>(sql`insert into peer_recognitions
-      (giver_id, store_id, points, message, private, period_start, kind, created_at)
-      values (null, ${store}, 50, '', false, '2026-03-02', 'birthday', '2026-03-02T15:00:00Z') returning id`);
-    await t.db.execute(sql`insert into peer_recognition_recipients (recognition_id, user_id, store_id)
-      values (${celebration.rows[0]!.id}, ${c.id}, ${store})`);
+    // The company's celebrations of C (docs/architecture.md A6.17), in the feed and in private, are nobody's
+    // give: their points are issued points of their own kind.
+    await insertCelebration(t.db, { userId: c.id, kind: 'birthday', points: 50, onDate: '2026-03-02', at: '2026-03-02T15:00:00Z' });
+    const welcome = { kind: 'welcome', points: 100, onDate: '2026-03-02', at: '2026-03-02T15:00:00Z', choice: 'private' } as const;
+    await insertCelebration(t.db, { userId: c.id, ...welcome });
 
     const f = await figures('super', { storeId: store, from: '2026-03-01', to: '2026-03-31' });
-    // Received by the store's people: 20 + 20 + 15 + 5 + 5 + 30.
-    expect(f.points.issuedByKind).toEqual({ load: 0, challenge: 0, recognition: 95, adjustment: 0 });
-    expect(f.points.issued).toBe(95);
+    // Received by the store's people: 20 + 20 + 15 + 5 + 5 + 30 from colleagues, 50 + 100 from the company.
+    expect(f.points.issuedByKind).toEqual({ load: 0, challenge: 0, recognition: 95, celebration: 150, adjustment: 0 });
+    expect(f.points.issued).toBe(245);
     expect(f.loadsOverTime.find((r) => r.period === '2026-03-02')).toEqual({
       period: '2026-03-02',
       load: 0,

@@ -20,7 +20,9 @@ import type { FeedAnnouncement } from '../../plugins/realtime.ts';
  * The recognition feed (docs/architecture.md A6.16): newest first, paged by id, with what each card shows.
  * A private recognition is seen only by its giver, its recipients, the administrators of the giver's or a
  * recipient's store and super administrators, and that is decided in the query itself (`visibleTo`), so a
- * page is never short or wrong whatever the mix of private ones.
+ * page is never short or wrong whatever the mix of private ones. The company's celebrations of a person
+ * (docs/architecture.md A6.17) are items of the same table of another `kind`, with no giver and one
+ * recipient, never private: every card shows its kind and an anniversary's years.
  */
 
 const dialect = new PgDialect();
@@ -172,13 +174,24 @@ export function announcementOf(kind: FeedEventKind, r: Pick<CardRow, 'id' | 'pri
 }
 
 /**
+ * The condition of the feed's `kind` filter over the alias `r`: colleagues' recognitions, or the company's
+ * celebrations of every kind (docs/architecture.md A6.17; read newest first from their partial index).
+ */
+function ofKind(kind: FeedQuery['kind']): SQL[] {
+  if (kind === 'recognition') return [sql`r.kind = 'recognition'`];
+  if (kind === 'celebration') return [sql`r.kind <> 'recognition'`];
+  return [];
+}
+
+/**
  * One page of the feed the viewer may see, newest first. Filters: a value, a person (what they gave,
- * received, or both), a store (given from it or received in it). The page is chosen, from the most selective
- * filter's index and stopping after `limit + 1` rows, and its cards built in one statement.
+ * received, or both), a store (given from it or received in it), a kind (recognitions or celebrations).
+ * The page is chosen, from the most selective filter's index and stopping after `limit + 1` rows, and its
+ * cards built in one statement.
  */
 export async function listRecognitions(db: DbOrTx, viewer: Viewer, q: FeedQuery): Promise<RecognitionPage> {
   const take = q.limit + 1;
-  const conditions: SQL[] = [q.cursor === undefined ? sql`true` : sql`r.id < ${q.cursor}`, visibleTo(viewer)];
+  const conditions: SQL[] = [q.cursor === undefined ? sql`true` : sql`r.id < ${q.cursor}`, visibleTo(viewer), ...ofKind(q.kind)];
   const byValue = sql`exists (select 1 from peer_recognition_values pv where pv.recognition_id = r.id and pv.value_id = ${q.valueId ?? 0})`;
   const byStore = sql`(r.store_id = ${q.storeId ?? 0} or exists (select 1 from peer_recognition_recipients sr
     where sr.recognition_id = r.id and sr.store_id = ${q.storeId ?? 0}))`;

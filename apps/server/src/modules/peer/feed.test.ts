@@ -5,6 +5,7 @@ import * as s from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { factories, type FactoryUser } from '../../../test/factories.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
+import { insertCelebration } from '../../../test/celebration-rows.ts';
 
 // The feed and what people do on it (docs/architecture.md A6.16): private recognitions reach only their
 // giver, recipients and the administrators of their stores (in the query, so pages stay whole); the cursor
@@ -264,19 +265,20 @@ describe('comments, add-ons and reactions', () => {
 });
 
 describe('celebrations in the feed (docs/architecture.md A6.17)', () => {
+  const AT = '2026-03-02T15:00:00Z';
+
   it('are read like any item, with their kind and years and no giver; the database holds each kind to its shape', async () => {
     const store = await make.store();
     const person = await make.shopper({ storeId: store.id });
     const reader = await make.shopper();
-    const insert = (giver: number | null, kind: string, points: number, isPrivate = false) =>
-      t.db.execute<{
-        id: number;
-      }>(sql`insert into peer_recognitions (giver_id, store_id, points, message, private, period_start, kind, celebration_years)
-        values (${giver}, ${store.id}, ${points}, '', ${isPrivate}, '2026-03-02', ${kind}, ${kind === 'anniversary' ? 5 : null}) returning id`);
-    const id = Number((await insert(null, 'anniversary', 500)).rows[0]!.id);
-    await t.db.execute(
-      sql`insert into peer_recognition_recipients (recognition_id, user_id, store_id) values (${id}, ${person.id}, ${store.id})`,
-    );
+    const id = (await insertCelebration(t.db, {
+      userId: person.id,
+      kind: 'anniversary',
+      years: 5,
+      points: 500,
+      onDate: '2026-03-02',
+      at: AT,
+    }))!;
     const res = await get(reader, `/api/recognitions/${id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: Recognition }>().data).toMatchObject({
@@ -288,13 +290,16 @@ describe('celebrations in the feed (docs/architecture.md A6.17)', () => {
       points: 500,
       totalPoints: 500,
       message: '',
+      private: false,
     });
     const page = await feed(reader, `?limit=50&personId=${person.id}`);
     expect(page.data.map((r) => [r.id, r.kind, r.giver])).toEqual([[id, 'anniversary', null]]);
     const given = await give(reader, { recipients: [person.id], points: 5 });
     expect(given).toMatchObject({ kind: 'recognition', years: null, giver: expect.objectContaining({ id: reader.id }) });
     // A colleague's recognition has a giver and points; a celebration has no giver, is never private, may be 0 points.
-    expect(Number((await insert(null, 'welcome', 0)).rows.length)).toBe(1);
+    const insert = (giver: number | null, kind: string, points: number, isPrivate = false) =>
+      t.db.execute(sql`insert into peer_recognitions (giver_id, store_id, points, message, private, period_start, kind)
+        values (${giver}, ${store.id}, ${points}, '', ${isPrivate}, '2026-03-02', ${kind})`);
     for (const [giver, kind, points, isPrivate] of [
       [null, 'recognition', 5, false],
       [reader.id, 'birthday', 50, false],
@@ -304,6 +309,110 @@ describe('celebrations in the feed (docs/architecture.md A6.17)', () => {
       [null, 'party', 5, false],
     ] as const)
       await expect(insert(giver, kind, points, isPrivate), `${kind} ${giver} ${points} ${isPrivate}`).rejects.toThrow();
+    const welcome = await insertCelebration(t.db, { userId: reader.id, kind: 'welcome', points: 0, onDate: '2026-03-02', at: AT });
+    expect((await get(person, `/api/recognitions/${welcome}`)).json<{ data: Recognition }>().data).toMatchObject({
+      kind: 'welcome',
+      years: null,
+      giver: null,
+      points: 0,
+      totalPoints: 0,
+    });
+  });
+
+  it("kind=celebration lists only celebrations, newest first, page by page; kind=recognition only colleagues' gives", async () => {
+    const store = await make.store();
+    const [a, b, c] = [
+      await make.shopper({ storeId: store.id }),
+      await make.shopper({ storeId: store.id }),
+      await make.shopper({ storeId: store.id }),
+    ];
+    const reader = await make.shopper();
+    const gift = await give(a, { recipients: [b.id], points: 3 });
+    const celebrated: number[] = [];
+    for (const [u, kind] of [
+      [a, 'birthday'],
+      [b, 'welcome'],
+      [c, 'anniversary'],
+      [a, 'anniversary'],
+    ] as const)
+      celebrated.push((await insertCelebration(t.db, { userId: u.id, kind, points: 10, onDate: '2026-03-02', at: AT }))!);
+    const gift2 = await give(c, { recipients: [a.id], points: 4 });
+    const newestFirst = [...celebrated].reverse();
+    // Everywhere, and within the store (given from it or received in it), as the web's "today" strip reads it.
+    const all = await feed(reader, '?kind=celebration&limit=50');
+    expect(all.data.every((r) => r.kind !== 'recognition' && r.giver === null)).toBe(true);
+    expect(all.data.slice(0, 4).map((r) => r.id)).toEqual(newestFirst);
+    expect(await walk(reader, `&kind=celebration&storeId=${store.id}`, 3)).toEqual(newestFirst);
+    expect(await walk(reader, `&kind=recognition&storeId=${store.id}`, 3)).toEqual([gift2.id, gift.id]);
+    expect(await walk(reader, `&storeId=${store.id}`, 2)).toEqual([gift2.id, ...newestFirst, gift.id]);
+    // A person's celebrations are received by them, never given.
+    expect(await walk(reader, `&kind=celebration&personId=${a.id}`, 5)).toEqual([celebrated[3], celebrated[0]]);
+    expect(await walk(reader, `&kind=celebration&personId=${a.id}&direction=given`, 5)).toEqual([]);
+    expect(await walk(reader, `&kind=recognition&personId=${a.id}`, 5)).toEqual([gift2.id, gift.id]);
+    const bad = await get(reader, '/api/recognitions?kind=birthday');
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
+  it('colleagues comment and react as on any item; points are added by giving, never as an add-on (CELEBRATION_NO_ADDON)', async () => {
+    const store = await make.store();
+    const person = await make.shopper({ storeId: store.id, name: 'Ana', lastName: 'Festejada' });
+    const colleague = await make.shopper({ storeId: store.id });
+    const id = (await insertCelebration(t.db, { userId: person.id, kind: 'birthday', points: 50, onDate: '2026-03-02', at: AT }))!;
+    const post = (u: FactoryUser, url: string, payload: object, lang = 'en') =>
+      t.app.inject({ method: 'POST', url, headers: { ...u.headers, 'accept-language': lang }, payload });
+    const comment = await post(colleague, `/api/recognitions/${id}/comments`, { message: '¡Feliz cumpleaños, Ana!' });
+    expect(comment.statusCode, comment.body).toBe(201);
+    const react = await t.app.inject({ method: 'PUT', url: `/api/recognitions/${id}/reactions/party`, headers: colleague.headers });
+    expect(react.statusCode, react.body).toBe(204);
+    const card = (await get(person, `/api/recognitions/${id}`)).json<{ data: Recognition }>().data;
+    expect(card.comments.map((c) => [c.author.id, c.message])).toEqual([[colleague.id, '¡Feliz cumpleaños, Ana!']]);
+    expect(card.reactions).toEqual([{ emoji: 'party', count: 1, mine: false }]);
+
+    const allowance = async (u: FactoryUser) =>
+      (await get(u, '/api/recognitions/allowance')).json<{ data: { remaining: number; given: number } }>().data;
+    const before = await allowance(colleague);
+    for (const [u, lang, message] of [
+      [colleague, 'en', 'Points cannot be added to a celebration: recognize the person with points of your own instead'],
+      [colleague, 'es', 'No se pueden añadir puntos a una celebración: reconoce a la persona con tus propios puntos'],
+      // The person celebrated too: the celebration is the company's, not a give of theirs.
+      [person, 'en', 'Points cannot be added to a celebration: recognize the person with points of your own instead'],
+    ] as const) {
+      const res = await post(u, `/api/recognitions/${id}/addons`, { points: 5 }, lang);
+      expect([res.statusCode, res.json()]).toMatchObject([422, { code: 'CELEBRATION_NO_ADDON', message }]);
+    }
+    expect(await allowance(colleague)).toEqual(before);
+    expect((await get(person, `/api/recognitions/${id}`)).json<{ data: Recognition }>().data).toMatchObject({
+      addons: [],
+      totalPoints: 50,
+    });
+    // An item nobody may see, or none at all, stays 404.
+    expect((await post(colleague, '/api/recognitions/2000000000/addons', { points: 5 })).statusCode).toBe(404);
+    // Giving the person points is a give as any other.
+    const gift = await give(colleague, { recipients: [person.id], points: 5 });
+    expect(gift).toMatchObject({ kind: 'recognition', giver: expect.objectContaining({ id: colleague.id }) });
+  });
+
+  it("never count as gives: the giver's allowance, its share cap and what they gave ignore the company's points", async () => {
+    const store = await make.store();
+    const person = await make.shopper({ storeId: store.id });
+    const giver = await make.shopper({ storeId: store.id });
+    await insertCelebration(t.db, { userId: person.id, kind: 'anniversary', years: 10, points: 1000, onDate: '2026-03-02', at: AT });
+    await insertCelebration(t.db, { userId: giver.id, kind: 'birthday', points: 50, onDate: '2026-03-02', at: AT });
+    const allowance = async () =>
+      (await get(giver, '/api/recognitions/allowance')).json<{ data: { amount: number; remaining: number; given: number } }>().data;
+    expect(await allowance()).toMatchObject({ amount: 100, remaining: 100, given: 0 });
+    // The share cap (50 of a grant of 100) is the giver's own gives to the person: the 1,000 of the company are not among them.
+    await give(giver, { recipients: [person.id], points: 50 });
+    expect(await allowance()).toMatchObject({ remaining: 50, given: 50 });
+    const capped = await t.app.inject({
+      method: 'POST',
+      url: '/api/recognitions',
+      headers: giver.headers,
+      payload: { recipients: [person.id], points: 1, message: MESSAGE },
+    });
+    expect(capped.json()).toMatchObject({ code: 'GIVE_SHARE_CAP', details: { recipientId: person.id, max: 50 } });
+    const [row] = await t.db.select({ points: s.users.points }).from(s.users).where(eq(s.users.id, person.id));
+    expect(row!.points).toBe(1050);
   });
 });
 

@@ -175,7 +175,8 @@ function addonOf(recognition: Recognition, addonId: number): PeerAddon {
 /**
  * POST /api/recognitions/{id}/addons: the caller adds `points` for every recipient of a recognition they can
  * see, from their own allowance and under the same rules as a give; not to one they gave or received
- * (ADDON_OWN_RECOGNITION).
+ * (ADDON_OWN_RECOGNITION), nor to the company's celebration of a person (CELEBRATION_NO_ADDON,
+ * docs/architecture.md A6.17: a colleague gives that person points of their own instead).
  */
 export async function addAddon(
   db: DbOrTx,
@@ -191,10 +192,12 @@ export async function addAddon(
     prior_id: number | null;
     prior_recognition: number | null;
     prior_hash: string | null;
+    found: number | null;
+    kind: Recognition['kind'] | null;
     giver_id: number | null;
     recipients: number[] | null;
   }>(sql`
-    select k.id as prior_id, k.recognition_id as prior_recognition, k.request_hash as prior_hash, r.giver_id,
+    select k.id as prior_id, k.recognition_id as prior_recognition, k.request_hash as prior_hash, r.id as found, r.kind, r.giver_id,
       case when r.id is not null then array(select p.user_id from peer_recognition_recipients p where p.recognition_id = r.id) end as recipients
     from (select 1) one
     left join lateral (select ad.id, ad.recognition_id, ad.request_hash from peer_addons ad
@@ -207,7 +210,8 @@ export async function addAddon(
       : { id: Number(row.prior_id), recognitionId: Number(row.prior_recognition), requestHash: row.prior_hash };
   const replay = replayOf(prior, hash, { key });
   if (replay) return { addon: addonOf(await getRecognition(db, ctx.viewer, replay.recognitionId), replay.id), replayed: true };
-  if (row.giver_id === null) throw notFound();
+  if (row.found === null) throw notFound();
+  if (row.kind !== 'recognition') throw new AppError('CELEBRATION_NO_ADDON');
   if (Number(row.giver_id) === giverId || (row.recipients ?? []).map(Number).includes(giverId)) throw new AppError('ADDON_OWN_RECOGNITION');
   assertAccrualOpen(ctx.now, ctx.calendar);
   const given = await runGive(db, {

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { PeerReport } from '@rewards/shared/peer-report-rules';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { insertCelebration } from '../../../test/celebration-rows.ts';
 import { factories, type FactoryUser } from '../../../test/factories.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
 import { exportTable } from '../../lib/export/table-export.ts';
@@ -96,11 +96,7 @@ beforeAll(async () => {
   const addon = await send(c, 'POST', `/api/recognitions/${firstRecognition}/addons`, { points: 5 });
   expect(addon.statusCode, addon.body).toBe(201);
   // The company's celebration of Beto (docs/architecture.md A6.17) is in the feed but is nobody's give.
-  const celebration = await t.db.execute<{ id: number }>(sql`insert into peer_recognitions
-    (giver_id, store_id, points, message, private, period_start, kind, created_at)
-    values (null, ${store}, 50, '', false, '2026-03-02', 'birthday', '2026-03-02T15:00:00Z') returning id`);
-  await t.db.execute(sql`insert into peer_recognition_recipients (recognition_id, user_id, store_id)
-    values (${celebration.rows[0]!.id}, ${b.id}, ${store})`);
+  await insertCelebration(t.db, { userId: b.id, kind: 'birthday', points: 50, onDate: '2026-03-02', at: '2026-03-02T15:00:00Z' });
 });
 afterEach(() => assertInvariants(t.db));
 afterAll(() => t?.close());
