@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -116,7 +117,32 @@ describe('operator CLI', () => {
     expect(help.stdout).toContain('npm run admin -- token --email E');
     expect(help.stdout).toContain('npm run admin -- tokens --email E');
     expect(help.stdout).toContain('npm run admin -- revoke --id N');
+    expect(help.stdout).toContain('npm run admin -- celebrations [--at ISO-INSTANT]');
+    const badAt = (await cli('celebrations', '--at', 'tomorrow').catch((e: { code: number; stderr: string }) => e)) as {
+      code: number;
+      stderr: string;
+    };
+    expect(badAt.code).toBe(2);
+    expect(badAt.stderr).toContain('--at must be an ISO instant');
   });
+
+  // The celebrations job by hand (docs/architecture.md A6.17): as if the clock read --at; a second run changes nothing.
+  it('runs the celebrations job at an instant, once', async () => {
+    const database = await openDatabase({ pgliteDir: dataDir });
+    try {
+      await database.db.execute(sql`update users set birthday = '07-20' where email = 'luis@rewards.test'`);
+    } finally {
+      await database.close();
+    }
+    // 20 July at 18:00 UTC is past 08:00 on 20 July from UTC-10 to UTC+5, wherever the demo offices are.
+    const first = await cli('celebrations', '--at', '2026-07-20T18:00:00Z');
+    expect(first.stdout).toContain('Celebrations job at 2026-07-20T18:00:00.000Z:');
+    expect(first.stdout).toContain('celebrations: 1 (1 in the feed), 50 points credited');
+    const second = await cli('celebrations', '--at', '2026-07-20T18:00:00Z');
+    expect(second.stdout).toContain('celebrations: 0 (0 in the feed), 0 points credited');
+    expect(second.stdout).toContain("managers' heads-ups: 0");
+    expect(second.stdout).toContain('expiry reminders: 0');
+  }, 90_000);
 
   it('refuses a bad setting with its message alone: exit 1, no stack, no source line', async () => {
     const refused = (await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'tokens', '--email', 'ana@rewards.test'], {

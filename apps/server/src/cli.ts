@@ -6,6 +6,7 @@ import { systemClock } from './lib/clock.ts';
 import { AppError } from './lib/app-error.ts';
 import { createApiToken, listApiTokens, revokeApiToken, revokeUserSessions } from './modules/auth/auth.service.ts';
 import { findUserByEmail, setUserRole } from './modules/users/users.service.ts';
+import { runCelebrations, type CelebrationRun } from './modules/celebrations/job.service.ts';
 import { INT32_MAX } from '@rewards/shared/common';
 import { roleValues } from '@rewards/shared/enums';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, type ApiToken } from '@rewards/shared/users';
@@ -20,10 +21,15 @@ const usage = `Rewards Store operator commands
   npm run admin -- revoke --id N                   revoke the personal API token with that id
   npm run admin -- role --email E --role 1|2|3 [--stores 1,2]
                                                    set a user's role (and administered stores)
+  npm run admin -- celebrations [--at ISO-INSTANT]
+                                                   run the celebrations job (birthdays, anniversaries, first
+                                                   days, managers' heads-ups, expiry reminders) as if the clock
+                                                   read that instant (default: now) and print what it did;
+                                                   each happens once, so a second run does nothing
 
 Uses DATABASE_URL when set, else the embedded database under DATA_DIR (./data).`;
 
-const commands = ['token', 'tokens', 'revoke', 'role'] as const;
+const commands = ['token', 'tokens', 'revoke', 'role', 'celebrations'] as const;
 type Command = (typeof commands)[number];
 
 async function run(argv: string[]): Promise<number> {
@@ -37,6 +43,7 @@ async function run(argv: string[]): Promise<number> {
       id: { type: 'string' },
       role: { type: 'string' },
       stores: { type: 'string' },
+      at: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -49,13 +56,18 @@ async function run(argv: string[]): Promise<number> {
     console.error(`Unknown command "${command}".\n\n${usage}`);
     return 2;
   }
-  if (command !== 'revoke' && !values.email) {
+  if (command !== 'revoke' && command !== 'celebrations' && !values.email) {
     console.error('--email is required.');
     return 2;
   }
   const tokenId = Number(values.id);
   if (command === 'revoke' && !(Number.isInteger(tokenId) && tokenId > 0 && tokenId <= INT32_MAX)) {
     console.error('--id must be the id of a token, as `tokens --email E` lists it.');
+    return 2;
+  }
+  const at = values.at === undefined ? null : new Date(values.at);
+  if (at && (!/^\d{4}-\d{2}-\d{2}T/.test(values.at!) || Number.isNaN(at.getTime()))) {
+    console.error('--at must be an ISO instant, e.g. 2026-07-20T14:00:00Z');
     return 2;
   }
   const days = values.days === undefined ? API_TOKEN_DEFAULT_DAYS : Number(values.days);
@@ -97,6 +109,12 @@ async function run(argv: string[]): Promise<number> {
     // The same preparation as the server: demo data only outside production.
     await prepareDatabase(database.db, config);
     const now = systemClock.now();
+    if (command === 'celebrations') {
+      const instant = at ?? now;
+      const run = await runCelebrations(database.db, { now: instant, calendar: config.calendar });
+      console.log(celebrationReport(run, instant));
+      return 0;
+    }
     if (command === 'revoke') {
       const revoked = await revokeApiToken(database.db, { tokenId, now }).catch((err: unknown) => {
         if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
@@ -135,6 +153,19 @@ async function run(argv: string[]): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * What a run of the celebrations job did. The live feed hears of new celebrations from a server's own run
+ * only; this one's appear on the next page load.
+ */
+function celebrationReport(r: CelebrationRun, at: Date): string {
+  return [
+    `Celebrations job at ${at.toISOString()}:`,
+    `  celebrations: ${r.celebrations} (${r.feed.length} in the feed), ${r.credited} points credited`,
+    `  managers' heads-ups: ${r.headsUps}`,
+    `  expiry reminders: ${r.reminders}`,
+  ].join('\n');
 }
 
 /** The tokens as a plain text table, one a line, with their state. */

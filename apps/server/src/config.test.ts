@@ -25,6 +25,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
     expect(loadConfig({ DATABASE_POOL_MAX: '8' }).database.poolMax).toBe(8);
   });
+
+  it('runs the celebrations job every 5 minutes unless told, from 30 seconds to 15 minutes (docs/architecture.md A6.17)', () => {
+    expect(loadConfig({}).celebrationIntervalMs).toBe(300_000);
+    expect(loadConfig({ CELEBRATION_INTERVAL_SECONDS: '60' }).celebrationIntervalMs).toBe(60_000);
+    for (const bad of ['10', '901', '1.5', 'soon'])
+      expect(() => loadConfig({ CELEBRATION_INTERVAL_SECONDS: bad }), bad).toThrow(/CELEBRATION_INTERVAL_SECONDS/);
+  });
 });
 
 describe('production and network settings', () => {

@@ -40,6 +40,7 @@ const envSchema = z.object({
   OIDC_GRAPH_PHOTO: z.enum(['true', 'false', '1', '0', 'auto']).default('auto'),
   MAIL_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(5),
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(35).max(3600).default(120),
+  CELEBRATION_INTERVAL_SECONDS: z.coerce.number().int().min(30).max(900).default(300),
   PROGRAM_TIMEZONE: z.string().default('UTC'),
   PROGRAM_ACCRUAL_START: z.string().default('11-01'),
   PROGRAM_ACCRUAL_END: z.string().default('09-30'),
@@ -240,6 +241,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** How often each instance looks for due e-mail, and how long a claim keeps the others off a message. */
     mailIntervalMs: e.MAIL_INTERVAL_SECONDS * 1000,
     mailLeaseMs: e.MAIL_LEASE_SECONDS * 1000,
+    /**
+     * How often each instance runs the celebrations job (docs/architecture.md A6.17): at most 15 minutes, so a
+     * celebration is posted within that much of its local hour; every instance runs it, the database's keys
+     * make each celebration happen once.
+     */
+    celebrationIntervalMs: e.CELEBRATION_INTERVAL_SECONDS * 1000,
     /** Program calendar windows (MM-DD in PROGRAM_TIMEZONE); refused at start when they cannot work. */
     calendar,
     logLevel: e.LOG_LEVEL,

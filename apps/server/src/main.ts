@@ -5,6 +5,7 @@ import { prepareDatabase } from './seed/prepare.ts';
 import { systemClock } from './lib/clock.ts';
 import { runPointExpiry } from './modules/points/expiry.service.ts';
 import { resetAllowances } from './modules/peer/allowance.service.ts';
+import { runCelebrations } from './modules/celebrations/job.service.ts';
 import { smtpTransport, startMailWorker } from './modules/mail/mail-worker.ts';
 import { startTeamsWorker, teamsTransportFromConfig } from './modules/teams/teams-worker.ts';
 
@@ -49,6 +50,33 @@ const jobs = setInterval(runJobs, JOB_INTERVAL_MS);
 jobs.unref();
 void runJobs();
 
+// Celebrations, managers' heads-ups and expiry reminders (docs/architecture.md A6.17): at start (a server that
+// was down at someone's hour catches up the same local day) and every CELEBRATION_INTERVAL_SECONDS, on every
+// instance; the database's keys make each happen once. The new public celebrations go to the live feed once
+// committed. One run at a time per instance.
+let celebrating = false;
+async function celebrate() {
+  if (celebrating) return;
+  celebrating = true;
+  try {
+    const r = await runCelebrations(database.db, { now: systemClock.now(), calendar: config.calendar });
+    for (const recognitionId of r.feed)
+      app.realtime.announceFeed({ kind: 'celebration', recognitionId, private: false, audience: [], stores: [] });
+    if (r.celebrations || r.headsUps || r.reminders)
+      app.log.info(
+        { celebrations: r.celebrations, credited: r.credited, headsUps: r.headsUps, reminders: r.reminders },
+        'celebrations job',
+      );
+  } catch (err) {
+    app.log.error({ err }, 'celebrations job failed');
+  } finally {
+    celebrating = false;
+  }
+}
+const celebrations = setInterval(() => void celebrate(), config.celebrationIntervalMs);
+celebrations.unref();
+void celebrate();
+
 // The e-mail outbox is delivered only when SMTP_URL is set; without it the outbox keeps every message
 // (administrators read it at /admin/mail). Every instance may run it: claims skip each other's rows, and a
 // message cut off mid-send by a dead instance is marked failed, never sent twice (decision 0033).
@@ -86,6 +114,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   clearInterval(jobs);
+  clearInterval(celebrations);
   await Promise.all([mailWorker?.stop(), teamsWorker?.stop()]);
   await app.close();
   await app.drained(10_000);

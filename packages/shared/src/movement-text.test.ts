@@ -75,3 +75,31 @@ describe('describeMovement of keyed lines', () => {
     );
   });
 });
+
+// The company's points on a birthday, work anniversary or first day (docs/architecture.md A6.17).
+describe('describeMovement of celebrations', () => {
+  it('words each kind in the reader’s language, with the years of an anniversary', () => {
+    const line = (kind: 'birthday' | 'anniversary' | 'welcome', years: number | null) =>
+      keyed({ descriptionKey: 'celebration', descriptionValues: { kind, years } }, 'celebration');
+    expect([describeMovement(line('birthday', null), 'es'), describeMovement(line('birthday', null), 'en')]).toEqual([
+      'Cumpleaños',
+      'Birthday',
+    ]);
+    expect([describeMovement(line('anniversary', 5), 'es'), describeMovement(line('anniversary', 5), 'en')]).toEqual([
+      'Aniversario laboral: 5 años',
+      'Work anniversary: 5 years',
+    ]);
+    expect([describeMovement(line('anniversary', 1), 'es'), describeMovement(line('anniversary', 1), 'en')]).toEqual([
+      'Aniversario laboral: 1 año',
+      'Work anniversary: 1 year',
+    ]);
+    expect([describeMovement(line('welcome', null), 'es'), describeMovement(line('welcome', null), 'en')]).toEqual([
+      'Bienvenida',
+      'Welcome',
+    ]);
+    // A kind this version does not know: the stored text.
+    expect(
+      describeMovement(keyed({ descriptionKey: 'celebration', descriptionValues: { kind: 'party' as 'birthday', years: null } }), 'en'),
+    ).toBe('stored text');
+  });
+});

@@ -1,4 +1,5 @@
 // No zod here: the account page reads this (docs/decisions/0028-light-first-paint.md).
+import type { CelebrationKind } from './celebration-rules.ts';
 import type { Language } from './enums.ts';
 import { localize, type Bilingual } from './localized.ts';
 import type { MovementLine } from './points.ts';
@@ -26,7 +27,12 @@ export type MovementText =
    * Points a colleague gave (docs/architecture.md A6.16): the giver's name as it was then, the recognition,
    * and `addon` when they were added to someone else's recognition.
    */
-  | { descriptionKey: 'peerRecognition'; descriptionValues: { giver: string; recognitionId: number; addon?: boolean } };
+  | { descriptionKey: 'peerRecognition'; descriptionValues: { giver: string; recognitionId: number; addon?: boolean } }
+  /**
+   * The company's points on a person's birthday, work anniversary (with its years of service) or first day
+   * (docs/architecture.md A6.17).
+   */
+  | { descriptionKey: 'celebration'; descriptionValues: { kind: CelebrationKind; years: number | null } };
 export type MovementKey = MovementText['descriptionKey'];
 export const movementKeys = [
   'load',
@@ -37,6 +43,7 @@ export const movementKeys = [
   'adjustment',
   'initial',
   'peerRecognition',
+  'celebration',
 ] as const satisfies readonly MovementKey[];
 
 const system = {
@@ -48,6 +55,10 @@ const system = {
   initial: { es: 'Carga inicial de puntos', en: 'Opening balance' },
   peerRecognition: { es: 'Reconocimiento de {giver}', en: 'Recognition from {giver}' },
   peerAddon: { es: 'Puntos añadidos por {giver} a un reconocimiento', en: 'Points added to a recognition by {giver}' },
+  birthday: { es: 'Cumpleaños', en: 'Birthday' },
+  anniversary: { es: 'Aniversario laboral: {years} años', en: 'Work anniversary: {years} years' },
+  anniversaryOne: { es: 'Aniversario laboral: 1 año', en: 'Work anniversary: 1 year' },
+  welcome: { es: 'Bienvenida', en: 'Welcome' },
 } as const;
 
 /** A stored value read back: a bilingual text in the reader's language, a plain text as it is. */
@@ -82,6 +93,11 @@ function describeKeyed(key: string, values: Record<string, unknown>, lang: Langu
       return system.initial[lang];
     case 'peerRecognition':
       return system[values.addon ? 'peerAddon' : 'peerRecognition'][lang].replace('{giver}', () => textOf(values.giver, lang));
+    case 'celebration':
+      if (values.kind === 'birthday' || values.kind === 'welcome') return system[values.kind][lang];
+      if (values.kind === 'anniversary')
+        return values.years === 1 ? system.anniversaryOne[lang] : system.anniversary[lang].replace('{years}', String(values.years));
+      return undefined;
     default:
       return undefined;
   }

@@ -28,6 +28,34 @@ export const INVARIANTS: readonly { check: string; query: SQL }[] = [
       where not exists (select 1 from allowances a where a.user_id = m.user_id) group by m.user_id having sum(m.value) <> 0`,
   },
   {
+    // A celebration's points (docs/architecture.md A6.17) are its `celebration` ledger row: the person's, the same value.
+    check: 'celebrations.points > 0 <> its celebration ledger row',
+    query: sql`select c.id, c.user_id, c.points, c.transaction_id from celebrations c
+      left join point_transactions pt on pt.id = c.transaction_id
+      where case when c.points > 0
+        then pt.id is null or pt.kind <> 'celebration' or pt.user_id <> c.user_id or pt.value <> c.points
+        else c.transaction_id is not null end`,
+  },
+  {
+    // A public celebration is its feed item, of its kind and for its person; a private one has none.
+    check: "celebrations.choice = 'public' <> its feed item",
+    query: sql`select c.id, c.choice, c.recognition_id from celebrations c
+      left join peer_recognitions r on r.id = c.recognition_id
+      where case when c.choice = 'public'
+        then r.id is null or r.kind <> c.kind or r.giver_id is not null
+          or not exists (select 1 from peer_recognition_recipients rr where rr.recognition_id = r.id and rr.user_id = c.user_id)
+        else c.recognition_id is not null end`,
+  },
+  {
+    // Every celebration in the feed and every celebration ledger row is one celebration's.
+    check: 'celebration feed item or ledger row not named by exactly one celebration',
+    query: sql`select 'feed' as kind, r.id from peer_recognitions r left join celebrations c on c.recognition_id = r.id
+      where r.kind <> 'recognition' group by r.id having count(c.id) <> 1
+      union all
+      select 'ledger', pt.id from point_transactions pt left join celebrations c on c.transaction_id = pt.id
+      where pt.kind = 'celebration' group by pt.id having count(c.id) <> 1`,
+  },
+  {
     check: 'negative stock or balance',
     query: sql`select 'product' as kind, id from products where stock < 0 union all select 'user', id from users where points < 0`,
   },

@@ -15,6 +15,7 @@ import type { CalendarRules } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { intArray, textArray } from '../../lib/sql-arrays.ts';
 import type { FeedAnnouncement } from '../../plugins/realtime.ts';
+import { runCelebrations } from './job.service.ts';
 
 /*
  * People's dates (docs/architecture.md A6.17): the import of a store's birthdays and hire dates (review,
@@ -28,19 +29,6 @@ import type { FeedAnnouncement } from '../../plugins/realtime.ts';
 /** Runs once people's dates or celebration choices are committed, with their ids. */
 export type AfterDatesChanged = (userIds: number[]) => Promise<void>;
 
-/** The celebrations job as this module runs it for some people: answers the public feed items it posted. */
-export type CelebrationsJob = (
-  db: DbOrTx,
-  p: { now: Date; calendar: CalendarRules; users: readonly number[] },
-) => Promise<{ feed: readonly number[] }>;
-
-/**
- * THE ONE CALL SITE of the celebrations job after a person's dates or choices change (an administrator's edit,
- * a confirmed import, a person's own save): set it to `runCelebrations` of ./job.service.ts. Null: nothing
- * runs then, and the scheduled runs post the day's celebrations (the job's own catch-up).
- */
-const celebrationsJob: CelebrationsJob | null = null;
-
 /**
  * What the routes run after people's dates or choices are saved (docs/architecture.md A6.17): the
  * celebrations job for those people at once, so a birthday saved or imported for today after the store's
@@ -53,13 +41,11 @@ export function sameDayCelebrations(p: {
   calendar: CalendarRules;
   announce: (a: FeedAnnouncement) => void;
   log: { error(obj: object, msg: string): void };
-  job?: CelebrationsJob | null;
 }): AfterDatesChanged {
-  const job = p.job === undefined ? celebrationsJob : p.job;
   return async (userIds) => {
-    if (!job || userIds.length === 0) return;
+    if (userIds.length === 0) return;
     try {
-      const run = await job(p.db, { now: p.clock.now(), calendar: p.calendar, users: userIds });
+      const run = await runCelebrations(p.db, { now: p.clock.now(), calendar: p.calendar, users: userIds });
       for (const recognitionId of run.feed) p.announce({ kind: 'celebration', recognitionId, private: false, audience: [], stores: [] });
     } catch (err) {
       p.log.error({ err, userIds: userIds.length }, 'same-day celebrations failed');

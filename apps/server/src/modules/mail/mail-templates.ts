@@ -1,7 +1,7 @@
 import type { Language, NotificationItemType } from '@rewards/shared/enums';
 import type { MailChannel } from '@rewards/shared/mail';
 import { pickText } from '@rewards/shared/localized';
-import { describeNotification, notificationLink } from '@rewards/shared/notifications';
+import { describeNotification, notificationLink, type NotificationText } from '@rewards/shared/notifications';
 import { trackingOptions } from '@rewards/shared/profile';
 
 /**
@@ -137,11 +137,95 @@ export function renderNotificationMail(
           ? `Llegaron ${d.values.count} productos nuevos a tu categoría preferida.`
           : `${d.values.count} new products just arrived in your preferred category.`;
       break;
+    case 'pointsExpiring': {
+      const { points, date } = d.values;
+      subject = lang === 'es' ? `Tus puntos vencen el ${date}` : `Your points expire on ${date}`;
+      line =
+        lang === 'es'
+          ? `Tienes ${points} puntos. Canjéalos a más tardar el ${date}: después vencen.`
+          : `You have ${points} points. Redeem them by ${date}: after that they expire.`;
+      break;
+    }
+    case 'celebrationBirthday':
+    case 'celebrationBirthdayGreeting':
+    case 'celebrationAnniversary':
+    case 'celebrationAnniversaryGreeting':
+    case 'celebrationWelcome':
+    case 'celebrationWelcomeGreeting':
+      [subject, line] = celebrationWords(d, lang);
+      break;
+    case 'celebrationSoonBirthday':
+    case 'celebrationSoonAnniversary':
+    case 'celebrationSoonWelcome':
+      [subject, line] = headsUpWords(d, lang);
+      break;
     default:
       subject = typeSubject[n.itemType][lang];
       line = d.values.text;
   }
   return compose(ctx, subject, [line], `${ctx.publicUrl}${notificationLink(n)}`);
+}
+
+type Described<K extends NotificationText['key']> = Extract<NotificationText, { key: K }>;
+
+/** A person's own celebration (docs/architecture.md A6.17): subject and line, with the points when there were some. */
+function celebrationWords(
+  d: Described<
+    | 'celebrationBirthday'
+    | 'celebrationBirthdayGreeting'
+    | 'celebrationAnniversary'
+    | 'celebrationAnniversaryGreeting'
+    | 'celebrationWelcome'
+    | 'celebrationWelcomeGreeting'
+  >,
+  lang: Language,
+): [string, string] {
+  const points = 'points' in d.values ? d.values.points : 0;
+  const received = points > 0 ? (lang === 'es' ? ` Recibiste ${points} puntos.` : ` You received ${points} points.`) : '';
+  switch (d.key) {
+    case 'celebrationBirthday':
+    case 'celebrationBirthdayGreeting':
+      return lang === 'es'
+        ? ['¡Feliz cumpleaños!', `Todo el equipo te desea un feliz cumpleaños.${received}`]
+        : ['Happy birthday!', `Everyone on the team wishes you a happy birthday.${received}`];
+    case 'celebrationAnniversary':
+    case 'celebrationAnniversaryGreeting': {
+      const { years } = d.values;
+      const span = lang === 'es' ? (years === 1 ? '1 año' : `${years} años`) : years === 1 ? '1 year' : `${years} years`;
+      return lang === 'es'
+        ? [`¡Feliz aniversario laboral: ${span}!`, `Hoy cumples ${span} con nosotros. ¡Gracias!${received}`]
+        : [`Happy work anniversary: ${span}!`, `Today you complete ${span} with us. Thank you!${received}`];
+    }
+    default:
+      return lang === 'es'
+        ? ['¡Te damos la bienvenida!', `Hoy es tu primer día: te damos la bienvenida al equipo.${received}`]
+        : ['Welcome to the team!', `Today is your first day: welcome to the team.${received}`];
+  }
+}
+
+/** A manager's heads-up of a coming celebration (docs/architecture.md A6.17): who, the day, and the link to give points. */
+function headsUpWords(
+  d: Described<'celebrationSoonBirthday' | 'celebrationSoonAnniversary' | 'celebrationSoonWelcome'>,
+  lang: Language,
+): [string, string] {
+  const { name, date } = d.values;
+  switch (d.key) {
+    case 'celebrationSoonBirthday':
+      return lang === 'es'
+        ? [`Se acerca el cumpleaños de ${name}`, `El cumpleaños de ${name} es el ${date}. Puedes darle puntos en Reconocimientos.`]
+        : [`${name}'s birthday is coming up`, `${name}'s birthday is on ${date}. You can give them points in Recognitions.`];
+    case 'celebrationSoonAnniversary': {
+      const { years } = d.values;
+      const span = lang === 'es' ? (years === 1 ? '1 año' : `${years} años`) : years === 1 ? '1 year' : `${years} years`;
+      return lang === 'es'
+        ? [`${name} cumple ${span} con nosotros`, `${name} cumple ${span} con nosotros el ${date}. Puedes darle puntos en Reconocimientos.`]
+        : [`${name} completes ${span} with us`, `${name} completes ${span} with us on ${date}. You can give them points in Recognitions.`];
+    }
+    default:
+      return lang === 'es'
+        ? [`${name} se une al equipo`, `${name} empieza el ${date}. Puedes darle la bienvenida con puntos en Reconocimientos.`]
+        : [`${name} joins the team`, `${name} starts on ${date}. You can welcome them with points in Recognitions.`];
+  }
 }
 
 /**

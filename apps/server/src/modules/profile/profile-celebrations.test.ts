@@ -117,3 +117,25 @@ describe('PUT /api/users/profile/celebrations', () => {
     expect(await get('ana')).toMatchObject({ birthday: null, choices: none });
   });
 });
+
+describe('a birthday saved for today', () => {
+  it("is celebrated at once when the store's hour has passed, and only once however often it is saved", async () => {
+    // The test clock reads 2026-03-02 15:00 UTC: past 08:00 in the program's zone.
+    const u = await make.shopper({ name: 'Eva', lastName: 'Hoy' });
+    sessions.eva = u.session;
+    for (let i = 0; i < 2; i++) expect((await put('eva', { birthday: '03-02' })).statusCode).toBe(200);
+    const kept = await t.db.select().from(s.celebrations).where(eq(s.celebrations.userId, u.id));
+    expect(kept.map((c) => [c.kind, c.year, c.onDate, c.choice, c.points])).toEqual([['birthday', 2026, '2026-03-02', 'public', 50]]);
+    const feed = await t.app.inject({ method: 'GET', url: '/api/recognitions?kind=celebration', headers: as(u.session) });
+    expect(feed.statusCode).toBe(200);
+    const items = feed.json<{ data: { kind: string; giver: unknown; recipients: { id: number }[] }[] }>().data;
+    expect(items.filter((r) => r.recipients.some((p) => p.id === u.id))).toEqual([
+      expect.objectContaining({ kind: 'birthday', giver: null }),
+    ]);
+    const credited = await t.db
+      .select()
+      .from(s.pointTransactions)
+      .where(and(eq(s.pointTransactions.userId, u.id), eq(s.pointTransactions.kind, 'celebration')));
+    expect(credited.map((x) => x.value)).toEqual([50]);
+  });
+});
