@@ -6,6 +6,8 @@ import {
   celebrationKinds,
   feb29Rules,
   HEADS_UP_DAYS_MAX,
+  MILESTONE_YEARS_MAX,
+  MILESTONES_MAX,
   UPCOMING_DAYS,
   type CelebrationChoice,
   type CelebrationKind,
@@ -25,9 +27,6 @@ export const celebrationAdminApi = {
   upcomingExport: (storeId: number) => `/api/celebrations/stores/${storeId}/upcoming/export`,
 } as const;
 
-/** The most milestones a store may set, and the most years of service one may name. */
-export const MILESTONES_MAX = 20;
-export const MILESTONE_YEARS_MAX = 60;
 /** The most days ahead the list of upcoming celebrations looks. */
 export const UPCOMING_DAYS_MAX = 90;
 

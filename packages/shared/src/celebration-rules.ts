@@ -30,6 +30,9 @@ export const UPCOMING_DAYS = 30;
 /** Bounds of a store's settings (the same as the database's checks on celebration_settings). */
 export const CELEBRATION_POINTS_MAX = 100_000;
 export const HEADS_UP_DAYS_MAX = 30;
+/** The most anniversary milestones a store may set, and the most years of service one may name. */
+export const MILESTONES_MAX = 20;
+export const MILESTONE_YEARS_MAX = 60;
 
 /** A store's celebration settings. `milestones`: years of service (as text keys) -> points instead of `anniversaryPoints`. */
 export interface CelebrationSettingsValues {

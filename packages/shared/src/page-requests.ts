@@ -2,6 +2,7 @@ import { productOrders, type ProductOrder } from './enums.ts';
 import {
   ADMIN_FRAME,
   CATEGORY_ORDER,
+  CELEBRATIONS_STRIP_SIZE,
   FEED_PAGE_SIZE,
   HOME_FIRST_ROWS,
   HOME_ROW_SIZE,
@@ -208,7 +209,9 @@ export const pageNeeds: Record<string, PageNeeds> = {
   },
   'src/app/routes/my-profile.tsx': {
     texts: texts('profile'),
-    requests: async ({ get, user }) => void (user && (await Promise.all([get('/api/users/profile'), get('/api/userPreferences')]))),
+    // The details, the preferences and the own celebrations' choices (docs/architecture.md A6.17).
+    requests: async ({ get, user }) =>
+      void (user && (await Promise.all([get('/api/users/profile'), get('/api/userPreferences'), get('/api/users/profile/celebrations')]))),
   },
   'src/app/routes/account.tsx': {
     // The page's texts and its date fields' (the custom period).
@@ -228,11 +231,18 @@ export const pageNeeds: Record<string, PageNeeds> = {
     texts: texts('notifications'),
     requests: async ({ get, user }) => void (user && (await get('/api/notifications/', { page: 1, pageSize: NOTIFICATIONS_PAGE_SIZE }))),
   },
-  // The peer feed's first page with the address's filters; one recognition with every comment.
+  // The peer feed's first page with the address's filters, and today's celebrations (docs/architecture.md
+  // A6.17); one recognition with every comment.
   'src/app/routes/feed.tsx': {
     texts: texts('peer'),
     requests: async ({ get, user, search }) =>
-      void (user && (await get('/api/recognitions', { ...feedFiltersOf(search), limit: FEED_PAGE_SIZE }))),
+      void (
+        user &&
+        (await Promise.all([
+          get('/api/recognitions', { ...feedFiltersOf(search), limit: FEED_PAGE_SIZE }),
+          get('/api/recognitions', { kind: 'celebration', limit: CELEBRATIONS_STRIP_SIZE }),
+        ]))
+      ),
   },
   'src/app/routes/recognition.tsx': {
     texts: texts('peer'),
@@ -259,6 +269,7 @@ export const pageNeeds: Record<string, PageNeeds> = {
   'src/app/routes/admin/mail.tsx': { texts: texts('mail') },
   'src/app/routes/admin/peer.tsx': { texts: texts('peer') },
   'src/app/routes/admin/peer-report.tsx': { texts: texts('peerReport') },
+  'src/app/routes/admin/celebrations.tsx': { texts: texts('celebrations') },
 };
 
 /** The text namespaces a page renders with beyond `common`: its frame's, then its own. */

@@ -53,6 +53,8 @@ export const MY_ORDERS_PAGE_SIZE = 10;
 export const MOVEMENTS_PAGE_SIZE = 10;
 /** Recognitions of the peer feed, a page ("load more" asks the next). */
 export const FEED_PAGE_SIZE = 20;
+/** The latest celebrations /feed asks for its "today's celebrations" strip (it keeps those of today). */
+export const CELEBRATIONS_STRIP_SIZE = 20;
 /** The products of a home row (featured, new, recommended, most viewed). */
 export const HOME_ROW_SIZE = 10;
 /**
@@ -119,6 +121,7 @@ export const pages: readonly AppPage[] = [
   admin('/mail', 'mail'),
   admin('/peer/:storeId', 'peer'),
   admin('/peer/:storeId/report', 'peer-report'),
+  admin('/celebrations/:storeId', 'celebrations'),
 ];
 
 /** A path's segments decoded as the router decodes them (an encoded `/` stays inside its segment). */

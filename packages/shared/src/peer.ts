@@ -185,6 +185,8 @@ export type FeedQuery = z.infer<typeof feedQuerySchema>;
 export const peopleQuerySchema = z
   .object({
     q: textSchema(120).default(''),
+    /** One colleague by id (the give dialog opened for a person, e.g. from a manager's heads-up link). */
+    id: queryId.optional(),
     limit: queryInt(1, PEOPLE_MAX).default(PEOPLE_MAX),
   })
   .strict();

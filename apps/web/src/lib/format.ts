@@ -64,3 +64,24 @@ export function formatDate(date: string, style: 'long' | 'medium' = 'long'): str
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
+
+/** A day of the year ('MM-DD', a birthday: never a year) as written in the user's language: "14 de marzo", "March 14". */
+export function formatMonthDay(monthDay: string): string {
+  const m = /^(\d{2})-(\d{2})$/.exec(monthDay);
+  if (!m) return monthDay;
+  // A leap year, so 29 February is written too.
+  return formatter({ month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, Number(m[1]) - 1, Number(m[2]))));
+}
+
+/** The months' names in the user's language, January first. */
+export function monthNames(): string[] {
+  const f = formatter({ month: 'long', timeZone: 'UTC' });
+  return Array.from({ length: 12 }, (_, i) => f.format(new Date(Date.UTC(2000, i, 1))));
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone (the user's unless told). */
+export function localDay(instant: string | Date, timeZone: string = currentTimeZone()): string {
+  const parts = formatter({ year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(new Date(instant));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}

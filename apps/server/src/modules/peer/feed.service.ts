@@ -269,13 +269,17 @@ export const announcementColumns = sql`r.id, r.private, ${audienceColumns}`;
  * Colleagues to recognise: active people of any store (not store accounts, not the caller) whose name or
  * e-mail contains the text, accents and case aside; by name, at most `limit`.
  */
-export async function searchPeople(db: DbOrTx, p: { viewerId: number; q: string; limit: number }): Promise<PeerPersonResult[]> {
+export async function searchPeople(
+  db: DbOrTx,
+  p: { viewerId: number; q: string; id?: number; limit: number },
+): Promise<PeerPersonResult[]> {
   const like = `%${p.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const { rows } = await db.execute<PersonRow & { store_id: number | null }>(sql`
     select ${personColumns('u', 'st')}, u.store_id
     from users u left join stores st on st.id = u.store_id
     where u.active = 1 and not u.is_store and u.id <> ${p.viewerId}
       ${p.q ? sql`and unaccent(concat_ws(' ', u.name, u.last_name, u.email)) ilike unaccent(${like}::text)` : sql``}
+      ${p.id === undefined ? sql`` : sql`and u.id = ${p.id}`}
     order by u.name, u.last_name, u.id
     limit ${p.limit}`);
   return rows.map((r) => ({ ...person(r), storeId: r.store_id === null ? null : Number(r.store_id) }));

@@ -434,5 +434,9 @@ describe('people search', () => {
     const some = (await get(me, '/api/people?limit=3')).json().data;
     expect(some).toHaveLength(3);
     expect((await get(me, '/api/people?limit=21')).statusCode).toBe(400);
+    // One by id (the give dialog opened for a person): never the caller nor an inactive person.
+    expect((await get(me, `/api/people?id=${found.id}&limit=1`)).json().data.map((p: { id: number }) => p.id)).toEqual([found.id]);
+    expect((await get(me, `/api/people?id=${me.id}`)).json().data).toEqual([]);
+    expect((await get(me, '/api/people?id=abc')).statusCode).toBe(400);
   });
 });

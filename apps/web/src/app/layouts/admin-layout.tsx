@@ -49,6 +49,7 @@ function AdminHeader() {
           { to: `/admin/rewards/${current}`, label: t('admin:nav.rewards') },
           { to: `/admin/challenge/${current}`, label: t('challenges:nav') },
           { to: `/admin/peer/${current}`, label: t('admin:nav.peer') },
+          { to: `/admin/celebrations/${current}`, label: t('admin:nav.celebrations') },
         ]
       : []),
     { to: '/admin/orders', label: t('admin:nav.orders') },

@@ -5,15 +5,22 @@ import { preferencesQueryOptions, usePreferences } from '@/features/profile/api/
 import { PreferencesForm } from '@/features/profile/components/preferences-form';
 import { ApiTokensPanel } from '@/features/profile/components/api-tokens-panel';
 import { PlacePanel } from '@/features/profile/components/place-panel';
+import { ownCelebrationsQueryOptions } from '@/features/profile/api/own-celebrations';
+import { CelebrationsSection } from '@/features/profile/components/celebrations-form';
 import { ProfileRecognitionsSlot } from '@/features/peer/components/profile-recognitions-slot';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { errorText } from '@/lib/error-text';
 import type { FirstData } from '../first-data';
 
-/** The two answers it shows (its texts, for its details, preferences, place and tokens, come named in its HTML): its first paint is the page. */
+/** The answers it shows (its texts, for its details, preferences, celebrations, place and tokens, come named in its HTML): its first paint is the page. */
 export const firstData: FirstData = async ({ queryClient, user }) =>
-  user && Promise.all([queryClient.prefetchQuery(profileQueryOptions()), queryClient.prefetchQuery(preferencesQueryOptions())]);
+  user &&
+  Promise.all([
+    queryClient.prefetchQuery(profileQueryOptions()),
+    queryClient.prefetchQuery(preferencesQueryOptions()),
+    queryClient.prefetchQuery(ownCelebrationsQueryOptions()),
+  ]);
 
 function Loading() {
   const { t } = useTranslation('profile');
@@ -38,7 +45,7 @@ function LoadError({ error, retry, busy }: { error: unknown; retry: () => void; 
   );
 }
 
-/** /myProfile: where a first sign-in lands to verify its data; account details, the preferences form, the saved location, the API tokens and the recognitions given and received. */
+/** /myProfile: where a first sign-in lands to verify its data; account details, the preferences form, the celebrations, the saved location, the API tokens and the recognitions given and received. */
 export default function MyProfilePage() {
   const { t } = useTranslation('profile');
   const profile = useProfile();
@@ -56,6 +63,7 @@ export default function MyProfilePage() {
           <ProfileDetails user={profile.data} />
           {/* Keyed by the saved store: a new store (chosen or nearest) starts the form from what was saved. */}
           <PreferencesForm key={`${preferences.data.storeId}`} preferences={preferences.data} />
+          <CelebrationsSection />
           <PlacePanel place={preferences.data.place} />
           <ApiTokensPanel />
           <ProfileRecognitionsSlot readerId={profile.data.id} />

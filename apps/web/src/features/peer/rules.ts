@@ -1,4 +1,5 @@
 import { giveCost as cost, MAX_RECIPIENTS, PEER_MESSAGE_MAX as MESSAGE_MAX } from '@rewards/shared/peer-rules';
+import { localDay } from '@/lib/format';
 import type { TFunction } from '@/lib/use-translation';
 import type { Allowance, GiveBody, Person, Recognition } from './api/types';
 
@@ -120,4 +121,25 @@ export function idempotencyKeeper(newKey: () => string = () => globalThis.crypto
 /** What a celebration is, in the reader's language (docs/architecture.md A6.17): its kind, an anniversary's years. */
 export function celebrationLabel(t: TFunction, item: Pick<Recognition, 'kind' | 'years'>): string {
   return t(`card.celebration.${item.kind}`, { years: item.years ?? 0 });
+}
+
+/** A celebration's kind as an emoji (shown beside its words, hidden from assistive technology). */
+export const celebrationIcons = { birthday: '🎂', anniversary: '🏆', welcome: '👋', recognition: '🎉' } as const;
+
+/**
+ * A celebration's words with the person's name, in the reader's language: "Happy birthday, Ana", "Ana's
+ * 5-year work anniversary", "Welcome, Ana" (`peer` namespace; docs/architecture.md A6.17).
+ */
+export function celebrationText(t: TFunction, item: Pick<Recognition, 'kind' | 'years' | 'recipients'>): string {
+  const name = item.recipients.map((p) => p.name).join(', ');
+  return t(`celebration.text.${item.kind}`, { name, count: item.years ?? 0, years: item.years ?? 0 });
+}
+
+/** Whether a feed item is a celebration (the company's, no giver) rather than a colleague's recognition. */
+export const isCelebration = (item: Pick<Recognition, 'kind'>): boolean => item.kind !== 'recognition';
+
+/** The feed's items posted on the reader's today (in `timeZone`): the "today's celebrations" strip keeps these. */
+export function postedToday<T extends Pick<Recognition, 'createdAt'>>(items: readonly T[], now: Date, timeZone: string): T[] {
+  const today = localDay(now, timeZone);
+  return items.filter((r) => localDay(r.createdAt, timeZone) === today);
 }

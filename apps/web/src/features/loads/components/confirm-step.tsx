@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import type { Load, LoadActivity } from '@rewards/shared/loads';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { formatDate, formatPoints } from '@/lib/format';
 import { errorText } from '@/lib/error-text';
-import { ProgressBar } from './progress-bar';
 
 /** Step 4: what will happen, the confirm (with its progress), and what did. */
 export function ConfirmStep({
@@ -88,7 +88,10 @@ export function ConfirmStep({
         </dl>
       </section>
       {working && (
-        <ProgressBar label={t('confirm.working', { points: formatPoints(summary.pointsEach), n: formatPoints(summary.receivers) })} />
+        <ProgressBar
+          testId="load-progress"
+          label={t('confirm.working', { points: formatPoints(summary.pointsEach), n: formatPoints(summary.receivers) })}
+        />
       )}
       {error !== null && error !== undefined && !working && (
         <p

@@ -1,6 +1,7 @@
 import { useReducer, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
+import { StepList } from '@/components/ui/step-list';
 import { markedText, useContent } from '@/components/ui/localized';
 import { toast } from '@/lib/toast';
 import { errorText } from '@/lib/error-text';
@@ -11,8 +12,9 @@ import { ConfirmStep } from './confirm-step';
 import { EmailsStep } from './emails-step';
 import { RecognitionStep } from './recognition-step';
 import { ReviewStep } from './review-step';
-import { StepList } from './step-list';
 import { activityOfState, counts, initialState, reducer, validate, type ActivityWindow, type Step, type StepErrors } from './wizard-state';
+
+const stepNames = ['emails', 'recognition', 'review', 'confirm'] as const;
 
 /**
  * The bulk-load wizard of /admin/loads/new (docs/architecture.md P4): e-mails -> recognition -> review ->
@@ -123,9 +125,9 @@ export function LoadWizard({
   const canConfirm = state.reviewed && tally.correct > 0 && state.accrualOpen && progress === null;
   return (
     <div>
-      <StepList step={state.step} />
+      <StepList names={stepNames.map((name) => t(`wizard.step.${name}`))} step={state.step} label={t('wizard.steps')} />
       <p className="sr-only" aria-live="polite">
-        {t('wizard.stepOf', { step: state.step })}: {t(`wizard.step.${['emails', 'recognition', 'review', 'confirm'][state.step - 1]}`)}
+        {t('wizard.stepOf', { step: state.step })}: {t(`wizard.step.${stepNames[state.step - 1]}`)}
       </p>
       <section className="rounded-xl border border-slate-200 bg-white p-5" data-testid={`load-step-${state.step}`}>
         {state.step === 1 && <EmailsStep text={state.text} files={state.files} error={errors.emails} dispatch={dispatch} />}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Pagination } from '@/components/ui/pagination';
 import { ActionsCell, CardRow, Cell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { formatDate, formatPoints } from '@/lib/format';
-import { ProgressBar } from './progress-bar';
 import { counts, type Action, type Entry } from './wizard-state';
 
 const PAGE = 50;
@@ -47,6 +47,7 @@ export function ReviewStep({
         <div className="flex flex-wrap items-end gap-3">
           <div className="min-w-64 flex-1">
             <ProgressBar
+              testId="load-progress"
               label={t('review.progress', { done: formatPoints(progress.done), total: formatPoints(progress.total) })}
               value={progress.done}
               max={progress.total}

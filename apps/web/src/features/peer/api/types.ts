@@ -26,6 +26,8 @@ export interface FeedFilters {
   storeId?: number;
   /** With `personId`: what they gave or what they received (the profile's two lists). */
   direction?: 'given' | 'received';
+  /** Only celebrations (the feed's "today's celebrations" strip, docs/architecture.md A6.17). */
+  kind?: 'celebration';
 }
 
 /** The body of `POST /api/recognitions`. */

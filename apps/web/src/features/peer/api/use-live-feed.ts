@@ -12,7 +12,8 @@ import type { FeedFilters } from './types';
  * While a feed (or a recognition's page: `filters` null) is shown, the realtime connection is open and each
  * `feed` event updates it without a reload: a recognition the feed shows is asked again and replaced (taken
  * out when the reader may no longer see it); one it does not show is new, so the newest page is asked and
- * what is newer than the feed goes on top (`mergeNewest`). The recognition's own page is asked again too.
+ * what is newer than the feed goes on top (`mergeNewest`). The recognition's own page is asked again too,
+ * and a new celebration refreshes the feed's "today's celebrations".
  */
 export function useLiveFeed(filters: FeedFilters | null, limit = FEED_PAGE_SIZE) {
   const queryClient = useQueryClient();
@@ -24,6 +25,9 @@ export function useLiveFeed(filters: FeedFilters | null, limit = FEED_PAGE_SIZE)
     const stop = onRealtimeEvent(FEED_EVENT, (payload) => {
       const id = (payload as FeedEventPayload | null)?.recognitionId;
       if (!Number.isInteger(id)) return;
+      // A celebration was posted: /feed's "today's celebrations" is asked again (docs/architecture.md A6.17).
+      if ((payload as FeedEventPayload).kind === 'celebration')
+        void queryClient.invalidateQueries({ queryKey: peerKeys.feed({ kind: 'celebration' }) });
       void queryClient.invalidateQueries({ queryKey: peerKeys.recognition(id!) });
       // What the reader may still give changes with their own gives and add-ons, made elsewhere too.
       void queryClient.invalidateQueries({ queryKey: peerKeys.allowance });

@@ -5,7 +5,7 @@ import { formatDateTime, formatPoints } from '@/lib/format';
 import { useFeed } from '../api/get-feed';
 import type { Giver } from '../api/types';
 import { useLiveFeed } from '../api/use-live-feed';
-import { celebrationLabel } from '../rules';
+import { celebrationIcons, celebrationText } from '../rules';
 import { openGive } from './give-launcher';
 import { HOME_RECOGNITION_ROW_PX, HOME_RECOGNITIONS_SHOWN } from './home-layout';
 import { PersonAvatar } from './person-avatar';
@@ -56,15 +56,17 @@ export function HomeRecognitions({ reader }: { reader: Giver }) {
                     <PersonAvatar person={r.giver} />
                   ) : (
                     <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-amber-100" aria-hidden="true">
-                      🎉
+                      {celebrationIcons[r.kind]}
                     </span>
                   )}
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium text-slate-900">
-                      {t('home.line', {
-                        giver: !r.giver ? celebrationLabel(t, r) : r.giver.id === reader.id ? t('home.you') : r.giver.name,
-                        names: r.recipients.map((p) => (p.id === reader.id ? t('home.you') : p.name)).join(', '),
-                      })}
+                      {r.giver
+                        ? t('home.line', {
+                            giver: r.giver.id === reader.id ? t('home.you') : r.giver.name,
+                            names: r.recipients.map((p) => (p.id === reader.id ? t('home.you') : p.name)).join(', '),
+                          })
+                        : celebrationText(t, r)}
                     </span>
                     <span className="block truncate text-xs text-slate-600">{r.message}</span>
                   </span>

@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { useTranslation } from '@/lib/use-translation';
 import { Localized, useContent } from '@/components/ui/localized';
 import { formatDateTime, formatPoints } from '@/lib/format';
+import { Button } from '@/components/ui/button';
 import type { Person, Recognition } from '../api/types';
-import { celebrationLabel } from '../rules';
+import { celebrationIcons, celebrationText, isCelebration } from '../rules';
 import { openGive } from './give-launcher';
 import { PersonAvatar } from './person-avatar';
 import { ReactionsBar } from './reactions-bar';
@@ -44,53 +45,56 @@ function PersonChip({ person, readerId, strong = false }: { person: Person; read
  * One recognition of the feed (docs/architecture.md A6.16): who gave to whom, the points (each and in all),
  * the message, the values in the reader's language, the points others added, the latest comments with a
  * link to all of them, and the reactions. `full` on its own page: every comment, no link. A celebration
- * (no giver, A6.17) says what is celebrated where the giver would be.
+ * (no giver, A6.17) says what is celebrated and whose it is, its points are the company's, it takes no
+ * add-ons, and its "Give points" opens the give dialog for that person; comments and reactions as any item.
  */
 export function RecognitionCard({ item, readerId, full = false }: { item: Recognition; readerId: number; full?: boolean }) {
   const { t } = useTranslation('peer');
   const content = useContent();
   const link = `/recognition/${item.id}`;
+  const celebration = isCelebration(item);
   return (
     <article
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
       aria-labelledby={`rec-${item.id}`}
       data-testid="recognition"
     >
-      <header className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start sm:gap-x-3">
-        <h3 id={`rec-${item.id}`} className="sr-only">
-          {item.giver
-            ? t('card.heading', { giver: item.giver.name, names: item.recipients.map((p) => p.name).join(', ') })
-            : t('card.celebrationHeading', { kind: celebrationLabel(t, item), names: item.recipients.map((p) => p.name).join(', ') })}
-        </h3>
-        {item.giver ? (
-          <PersonChip person={item.giver} readerId={readerId} strong />
-        ) : (
-          <span className="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900" data-testid="celebration-kind">
-            <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-amber-100" aria-hidden="true">
-              🎉
+      {celebration ? (
+        <CelebrationHeader item={item} readerId={readerId} />
+      ) : (
+        <header className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start sm:gap-x-3">
+          <h3 id={`rec-${item.id}`} className="sr-only">
+            {t('card.heading', { giver: item.giver?.name ?? '', names: item.recipients.map((p) => p.name).join(', ') })}
+          </h3>
+          {item.giver && <PersonChip person={item.giver} readerId={readerId} strong />}
+          <div className="flex min-w-0 items-start gap-2 sm:gap-3">
+            <span className="mt-1.5 text-slate-400" aria-hidden="true">
+              →
             </span>
-            {celebrationLabel(t, item)}
+            <ul className="flex min-w-0 flex-wrap gap-x-3 gap-y-2" aria-label={t('card.recipients')}>
+              {item.recipients.map((p) => (
+                <li key={p.id} className="min-w-0">
+                  <PersonChip person={p} readerId={readerId} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </header>
+      )}
+      <p className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        {celebration ? (
+          item.points > 0 && (
+            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-semibold text-amber-900" data-testid="recognition-points">
+              {t('celebration.points', { points: formatPoints(item.points) })}
+            </span>
+          )
+        ) : (
+          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-semibold text-amber-900" data-testid="recognition-points">
+            {item.recipients.length > 1
+              ? t('card.pointsEach', { points: formatPoints(item.points) })
+              : t('card.points', { points: formatPoints(item.points) })}
           </span>
         )}
-        <div className="flex min-w-0 items-start gap-2 sm:gap-3">
-          <span className="mt-1.5 text-slate-400" aria-hidden="true">
-            →
-          </span>
-          <ul className="flex min-w-0 flex-wrap gap-x-3 gap-y-2" aria-label={t('card.recipients')}>
-            {item.recipients.map((p) => (
-              <li key={p.id} className="min-w-0">
-                <PersonChip person={p} readerId={readerId} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </header>
-      <p className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-        <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-semibold text-amber-900" data-testid="recognition-points">
-          {item.recipients.length > 1
-            ? t('card.pointsEach', { points: formatPoints(item.points) })
-            : t('card.points', { points: formatPoints(item.points) })}
-        </span>
         {item.recipients.length > 1 || item.totalPoints !== item.points ? (
           <span className="text-slate-600" data-testid="recognition-total">
             {t('card.total', { points: formatPoints(item.totalPoints) })}
@@ -103,9 +107,11 @@ export function RecognitionCard({ item, readerId, full = false }: { item: Recogn
           <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
         </Link>
       </p>
-      <p className="mb-3 text-[0.95rem] break-words whitespace-pre-line text-slate-900" data-testid="recognition-message">
-        {item.message}
-      </p>
+      {item.message && (
+        <p className="mb-3 text-[0.95rem] break-words whitespace-pre-line text-slate-900" data-testid="recognition-message">
+          {item.message}
+        </p>
+      )}
       {item.values.length > 0 && (
         <ul className="mb-3 flex flex-wrap gap-1.5" aria-label={t('card.values')}>
           {item.values.map((v) => (
@@ -162,6 +168,48 @@ export function RecognitionCard({ item, readerId, full = false }: { item: Recogn
         )}
       </section>
     </article>
+  );
+}
+
+/**
+ * A celebration's head: the kind's icon, its words with the person's name ("Happy birthday, Ana"), the
+ * person's photo and office, and "Give points" for that person (not for the person themselves).
+ */
+function CelebrationHeader({ item, readerId }: { item: Recognition; readerId: number }) {
+  const { t } = useTranslation('peer');
+  const person = item.recipients[0];
+  const text = celebrationText(t, item);
+  return (
+    <header className="mb-3 flex flex-wrap items-center gap-3" data-testid="celebration">
+      <span
+        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-amber-100 text-xl"
+        aria-hidden="true"
+        data-testid="celebration-kind"
+        data-kind={item.kind}
+      >
+        {celebrationIcons[item.kind]}
+      </span>
+      <div className="flex min-w-0 flex-1 items-center gap-2">
+        {person && <PersonAvatar person={person} />}
+        <div className="min-w-0">
+          <h3 id={`rec-${item.id}`} className="text-base font-semibold break-words text-slate-900" data-testid="celebration-text">
+            {text}
+          </h3>
+          {person?.office && <p className="truncate text-xs text-slate-500">{person.office}</p>}
+        </div>
+      </div>
+      {person && person.id !== readerId && (
+        <Button
+          variant="secondary"
+          className="px-3 py-1.5"
+          onClick={() => openGive([person])}
+          aria-label={t('celebration.giveTo', { name: person.name })}
+          data-testid="celebration-give"
+        >
+          {t('celebration.give')}
+        </Button>
+      )}
+    </header>
   );
 }
 

@@ -18,6 +18,7 @@ import { RoleForm, type StoreOption } from './role-form';
 // Loaded when a dialog first opens: the list page downloads neither the forms nor react-hook-form.
 const PointsForm = lazyForm(() => import('./points-form').then((m) => m.PointsForm));
 const IsForm = lazyForm(() => import('./is-form').then((m) => m.IsForm));
+const DatesForm = lazyForm(() => import('./dates-form').then((m) => m.DatesForm));
 
 /** Who is looking: the session user's id, role and administered stores. */
 export interface Viewer {
@@ -40,7 +41,10 @@ function mayManage(viewer: Viewer, u: UserListItem): boolean {
   return u.role === Role.User && u.storeId !== null && viewer.adminStores.includes(u.storeId);
 }
 
-/** /admin/users: filters (search, store, role, status), the list, and the points, role and activation dialogs. */
+/**
+ * /admin/users: filters (search, store, role, status), the list, and the points, IS, dates (birthday and hire
+ * date, docs/architecture.md A6.17), role and activation dialogs.
+ */
 export function UsersPanel({
   viewer,
   stores,
@@ -59,6 +63,7 @@ export function UsersPanel({
   const [points, setPoints] = useState<UserListItem | null>(null);
   const [editing, setEditing] = useState<UserListItem | null>(null);
   const [editingIs, setEditingIs] = useState<UserListItem | null>(null);
+  const [editingDates, setEditingDates] = useState<UserListItem | null>(null);
   const isSuper = viewer.role === Role.SuperAdmin;
   const storeTitle = new Map(stores.map((s) => [s.id, s.title]));
   const storeName = (u: UserListItem) => (u.storeId === null ? t('noStore') : (storeTitle.get(u.storeId) ?? `#${u.storeId}`));
@@ -178,6 +183,9 @@ export function UsersPanel({
                 <Button variant="ghost" className="px-2 py-1" onClick={() => setEditingIs(u)}>
                   {t('actions.editIs')}
                 </Button>
+                <Button variant="ghost" className="px-2 py-1" onClick={() => setEditingDates(u)} data-testid="user-dates">
+                  {t('actions.dates')}
+                </Button>
                 {isSuper && (
                   <Button variant="ghost" className="px-2 py-1" onClick={() => setEditing(u)}>
                     {t('actions.editRole')}
@@ -213,6 +221,13 @@ export function UsersPanel({
         onClose={() => setEditingIs(null)}
       >
         {editingIs && <IsForm user={editingIs} onDone={() => setEditingIs(null)} />}
+      </Dialog>
+      <Dialog
+        open={editingDates !== null}
+        title={editingDates ? t('dates.title', { name: fullName(editingDates) }) : ''}
+        onClose={() => setEditingDates(null)}
+      >
+        {editingDates && <DatesForm user={editingDates} onDone={() => setEditingDates(null)} />}
       </Dialog>
       <ConfirmActionDialog confirm={confirm} ns="users" labels="actions" />
     </>

@@ -1,13 +1,10 @@
-import { useTranslation } from '@/lib/use-translation';
-import type { Step } from './wizard-state';
-
-const names = ['emails', 'recognition', 'review', 'confirm'] as const;
-
-/** The four steps, the current one marked (aria-current) and the done ones ticked. */
-export function StepList({ step }: { step: Step }) {
-  const { t } = useTranslation('loads');
+/**
+ * A wizard's steps (the bulk load's, the people's dates import's): the current one marked (aria-current) and
+ * the done ones ticked; `step` counts from 1.
+ */
+export function StepList({ names, step, label }: { names: readonly string[]; step: number; label: string }) {
   return (
-    <ol className="mb-6 grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={t('wizard.steps')}>
+    <ol className={`mb-6 grid grid-cols-2 gap-2 ${names.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-4'}`} aria-label={label}>
       {names.map((name, i) => {
         const n = i + 1;
         const state = n < step ? 'done' : n === step ? 'current' : 'next';
@@ -31,7 +28,7 @@ export function StepList({ step }: { step: Step }) {
             >
               {state === 'done' ? '✓' : n}
             </span>
-            {t(`wizard.step.${name}`)}
+            {name}
           </li>
         );
       })}
