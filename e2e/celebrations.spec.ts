@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectNoSeriousViolations, test } from './support.ts';
 
-// Celebrations (docs/architecture.md A6.17), in Spanish and in English: a demo employee of the first store
-// saves a position in a time zone where it is now daytime; the store's administrator sets the store's
+// Celebrations (docs/architecture.md A6.17), in Spanish and in English: a demo employee of the second store
+// saves a position in a time zone where it is now daytime; a super administrator sets that store's
 // celebration hour to 00:00 (so "past the local hour" holds whatever the hour), imports birthdays from a CSV
 // (e2e/fixtures/birthdays.csv: the employee's birthday is today in their zone, and one row nobody has,
 // refused with its reason shown) and confirms; confirming runs the celebrations job for those people (the
@@ -103,11 +103,11 @@ async function newPage(browser: Browser, lang: Lang, extra: Parameters<Browser['
   return page;
 }
 
-/** The first store the signed-in administrator runs. */
-async function ownStore(page: Page) {
-  const session = (await (await page.request.get('/api/auth/session')).json()).data as { adminStores: number[] };
+/** The store of a person, as a signed-in super administrator finds it. */
+async function storeOf(page: Page, email: string) {
+  const found = (await (await page.request.get(`/api/people?q=${encodeURIComponent(email)}`)).json()).data as { storeId: number }[];
   const all = (await (await page.request.get('/api/stores/?pageSize=100')).json()).data as { id: number; title: string }[];
-  return all.find((s) => session.adminStores.includes(s.id))!;
+  return all.find((s) => s.id === found[0]!.storeId)!;
 }
 
 for (const lang of ['es', 'en'] as const) {
@@ -136,12 +136,13 @@ for (const lang of ['es', 'en'] as const) {
 
     // --- The administrator: the store's celebration page from the admin sections ---
     const admin = await newPage(browser, lang);
-    await signInAs(admin, 'admin@rewards.test');
-    const store = await ownStore(admin);
+    await signInAs(admin, 'super@rewards.test');
+    const store = await storeOf(admin, t.person.email);
     const before = (await (await admin.request.get(`/api/celebrations/stores/${store.id}/settings`)).json()).data as { localHour: number };
     await admin.goto('/admin/');
     await admin.getByRole('navigation', { name: t.nav }).getByRole('link', { name: t.section, exact: true }).click();
-    await expect(admin).toHaveURL(`/admin/celebrations/${store.id}`);
+    await expect(admin).toHaveURL(/\/admin\/celebrations\/\d+$/);
+    await admin.goto(`/admin/celebrations/${store.id}`);
     await expect(admin.getByRole('heading', { level: 1, name: t.title(store.title) })).toBeVisible();
 
     try {
@@ -181,13 +182,13 @@ for (const lang of ['es', 'en'] as const) {
       await person.goto('/myProfile');
       const section = person.getByTestId('celebrations-section');
       await expect(section.getByRole('heading', { name: t.celebrations })).toBeVisible();
-      await section.getByRole('group', { name: t.birthdayKind, exact: true }).getByLabel(t.public).check();
-      await section.getByRole('group', { name: t.anniversary }).getByLabel(t.none).check();
-      await section.getByRole('group', { name: t.welcome }).getByLabel(t.private).check();
+      await section.getByRole('group', { name: t.birthdayKind, exact: true }).getByLabel(t.public, { exact: true }).check();
+      await section.getByRole('group', { name: t.anniversary }).getByLabel(t.none, { exact: true }).check();
+      await section.getByRole('group', { name: t.welcome }).getByLabel(t.private, { exact: true }).check();
       await section.getByTestId('celebrations-save').click();
       await expect(person.getByText(t.choicesSaved)).toBeVisible();
       await person.reload();
-      await expect(section.getByRole('group', { name: t.anniversary }).getByLabel(t.none)).toBeChecked();
+      await expect(section.getByRole('group', { name: t.anniversary }).getByLabel(t.none, { exact: true })).toBeChecked();
       await expectNoSeriousViolations(person, `${lang} profile celebrations`);
 
       // --- The feed: today's celebrations show the birthday ---
