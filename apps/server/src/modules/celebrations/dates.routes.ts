@@ -27,13 +27,7 @@ const DATES_BODY_LIMIT = 12 * 1024 * 1024;
 export async function celebrationDatesRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const afterDatesChanged = sameDayCelebrations({
-    db,
-    clock,
-    calendar: config.calendar,
-    announce: (a) => app.realtime.announceFeed(a),
-    log: app.log,
-  });
+  const afterDatesChanged = sameDayCelebrations(opts.deps, app);
   const today = () => localDate(clock.now(), config.calendar.timeZone);
 
   r.post(

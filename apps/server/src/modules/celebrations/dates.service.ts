@@ -35,20 +35,19 @@ export type AfterDatesChanged = (userIds: number[]) => Promise<void>;
  * hour is celebrated now (same-day catch-up; the job's keys keep it once), and each public celebration it
  * posted announced to the live feed. The save is already committed: a failure here is logged, not answered.
  */
-export function sameDayCelebrations(p: {
-  db: DbOrTx;
-  clock: Clock;
-  calendar: CalendarRules;
-  announce: (a: FeedAnnouncement) => void;
-  log: { error(obj: object, msg: string): void };
-}): AfterDatesChanged {
+export function sameDayCelebrations(
+  deps: { db: DbOrTx; clock: Clock; config: { calendar: CalendarRules } },
+  app: { realtime: { announceFeed(a: FeedAnnouncement): void }; log: { error(obj: object, msg: string): void } },
+): AfterDatesChanged {
+  const p = { db: deps.db, clock: deps.clock, calendar: deps.config.calendar };
   return async (userIds) => {
     if (userIds.length === 0) return;
     try {
       const run = await runCelebrations(p.db, { now: p.clock.now(), calendar: p.calendar, users: userIds });
-      for (const recognitionId of run.feed) p.announce({ kind: 'celebration', recognitionId, private: false, audience: [], stores: [] });
+      for (const recognitionId of run.feed)
+        app.realtime.announceFeed({ kind: 'celebration', recognitionId, private: false, audience: [], stores: [] });
     } catch (err) {
-      p.log.error({ err, userIds: userIds.length }, 'same-day celebrations failed');
+      app.log.error({ err, userIds: userIds.length }, 'same-day celebrations failed');
     }
   };
 }

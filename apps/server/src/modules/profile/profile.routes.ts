@@ -32,13 +32,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { deps: ServerCo
   const { db, clock, config } = opts.deps;
   const teamsAvailable = config.teams !== null;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const afterDatesChanged = sameDayCelebrations({
-    db,
-    clock,
-    calendar: config.calendar,
-    announce: (a) => app.realtime.announceFeed(a),
-    log: app.log,
-  });
+  const afterDatesChanged = sameDayCelebrations(opts.deps, app);
 
   r.post(
     '/users/profile',

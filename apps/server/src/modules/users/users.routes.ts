@@ -48,13 +48,7 @@ import { lifecycleRoutes } from '../../lib/lifecycle-routes.ts';
 export async function usersRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const afterDatesChanged = sameDayCelebrations({
-    db,
-    clock,
-    calendar: config.calendar,
-    announce: (a) => app.realtime.announceFeed(a),
-    log: app.log,
-  });
+  const afterDatesChanged = sameDayCelebrations(opts.deps, app);
 
   r.get(
     '/profile',
