@@ -13,12 +13,14 @@
 // over two instances (bench/realtime.mjs), and peer recognition (bench/peer.mjs, alone: `node bench/peer.mjs`;
 // decision 0048): gives against pgbench and the allowance invariants, the feed's pages with 1,000,000
 // recognitions, the period reset of 50,000 people (once across three instances), a new recognition reaching
-// 2,000 sockets.
+// 2,000 sockets. Then celebrations (bench/celebrations.mjs, alone: `node bench/celebrations.mjs`; decision 0049): one day of
+// 50,000 people over 24 time zones run hour by hour, and the heaviest hour's e-mail through the mail worker.
 // BENCH_ONLY=api runs the API scenarios, the search index figures, the first-paint size and the overhead only.
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchCelebrations } from './celebrations.mjs';
 import { firstPaintJs } from './first-paint.mjs';
 import { connections, duration, medianOfRounds, pick, runSeed, scratchDatabase, searchQueries, startServer } from './lib.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
@@ -188,6 +190,9 @@ if (!apiOnly) {
   // Peer recognition: gives against pgbench, the feed with 1,000,000 recognitions, the reset of 50,000 people
   // once across three instances, and a new recognition reaching 2,000 sockets over two instances.
   if (!(await benchPeer())) failed = true;
+  // Celebrations: 50,000 people over 24 zones, one day hour by hour (each run <= 2 s, each celebration and reminder
+  // once), then the heaviest hour's e-mail drained by the mail worker (>= 200 messages/s).
+  if (!(await benchCelebrations())) failed = true;
 }
 
 // Pages (decision 0028): Lighthouse on every shop and admin page, signed in, against each page's budget; its

@@ -5,7 +5,7 @@
 // SMTP stand-in per outbox row, expiry rows per user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { INTERRUPTED_SEND } from '../src/modules/mail/mail-worker.ts';
+import { INTERRUPTED_SEND, SMTP_CONNECTIONS } from '../src/modules/mail/mail-worker.ts';
 import {
   codeOf,
   Instance,
@@ -195,7 +195,8 @@ describe('background work runs once across three instances', () => {
     expect(sentTwice).toBe(0);
     expect(sentRowsNotReceivedOnce).toBe(0);
     expect(failed.filter((f) => f.last_error !== INTERRUPTED_SEND)).toEqual([]);
-    expect(failed.length).toBeLessThanOrEqual(1);
+    // In doubt: at most the wave the killed instance had handed to SMTP (one message per pooled connection).
+    expect(failed.length).toBeLessThanOrEqual(SMTP_CONNECTIONS);
     expect(Object.values(violations).every((n) => n === 0)).toBe(true);
   });
 

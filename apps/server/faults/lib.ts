@@ -302,6 +302,8 @@ export class SmtpStandIn {
       server.once('error', reject);
       server.listen(this.port, '127.0.0.1', () => resolve());
     });
+    // A killed instance's kept-open SMTP connections are reset: a server notes it and goes on.
+    server.on('error', () => undefined);
     this.port = (server.server.address() as AddressInfo).port;
     this.server = server;
   }

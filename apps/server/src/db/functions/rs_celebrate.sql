@@ -27,7 +27,9 @@ CREATE OR REPLACE FUNCTION rs_celebrate(
   p_defaults jsonb,
   p_users integer[] DEFAULT NULL,
   p_zones text[] DEFAULT NULL
-) RETURNS TABLE (celebration_id integer, user_id integer, kind text, points integer, recognition_id integer) LANGUAGE plpgsql AS $$
+) RETURNS TABLE (celebration_id integer, user_id integer, kind text, points integer, recognition_id integer) LANGUAGE plpgsql
+-- Planned once for any arguments: the first calls' custom plans cost several times what the generic one does.
+SET plan_cache_mode = force_generic_plan AS $$
 #variable_conflict use_column
 DECLARE
   v_day date := (p_at AT TIME ZONE 'UTC')::date;

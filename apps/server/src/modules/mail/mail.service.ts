@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { listResponse, type ListResponse } from '@rewards/shared/common';
-import { defaultLanguage, type Language } from '@rewards/shared/enums';
+import { defaultLanguage, type Language, type NotificationItemType } from '@rewards/shared/enums';
 import type { MailChannel, OutboxMessage, OutboxQuery } from '@rewards/shared/mail';
 import type { DbOrTx } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
+import { intArray } from '../../lib/sql-arrays.ts';
 import { renderNotificationMail, renderOrderApprovedMail, type RenderedMail } from './mail-templates.ts';
 
 export type OutboxRow = typeof s.emailOutbox.$inferSelect;
@@ -37,40 +38,70 @@ export async function renderOutboxRow(
   publicUrl: string,
   channel: MailChannel = row.channel,
 ): Promise<RenderedMail | null> {
-  if (row.subject !== null && row.bodyText !== null) return { subject: row.subject, text: row.bodyText, link: publicUrl };
-  const [who] = row.userId
-    ? await db
-        .select({ name: s.users.name, language: s.profiles.language })
-        .from(s.users)
-        .leftJoin(s.profiles, eq(s.profiles.userId, s.users.id))
-        .where(eq(s.users.id, row.userId))
-    : [];
-  const ctx = {
-    lang: (who?.language ?? defaultLanguage) as Language,
-    name: who?.name ?? row.toAddress,
-    publicUrl,
-    channel,
-    insteadOfTeams: channel === 'email' && (row.channel === 'teams' || !!row.lastError?.startsWith('Teams:')),
-  };
-  if (row.kind === 'notification' && row.notificationId !== null) {
-    const [n] = await db
-      .select({ itemType: s.notifications.itemType, description: s.notifications.description, url: s.notifications.url })
-      .from(s.notifications)
-      .where(eq(s.notifications.id, row.notificationId));
-    return n ? renderNotificationMail(n, ctx) : null;
+  return (await renderOutboxRows(db, [row], publicUrl, channel)).get(row.id) ?? null;
+}
+
+/** What one query reads for the rows to render: the reader, and the notification or the order with its lines. */
+interface RenderSource extends Record<string, unknown> {
+  id: number;
+  name: string | null;
+  language: string | null;
+  item_type: NotificationItemType | null;
+  description: string | null;
+  url: string | null;
+  order_id: number | null;
+  total: number | null;
+  lines: { name: string; nameEn: string; quantity: number }[] | null;
+}
+
+/**
+ * `renderOutboxRow` for many rows (the mail worker's claimed batch), by outbox id: what they reference is
+ * read in one query whatever their number.
+ */
+export async function renderOutboxRows(
+  db: DbOrTx,
+  rows: readonly OutboxRow[],
+  publicUrl: string,
+  channel?: MailChannel,
+): Promise<Map<number, RenderedMail | null>> {
+  const rendered = new Map<number, RenderedMail | null>();
+  const todo: OutboxRow[] = [];
+  for (const row of rows) {
+    if (row.subject !== null && row.bodyText !== null) rendered.set(row.id, { subject: row.subject, text: row.bodyText, link: publicUrl });
+    else todo.push(row);
   }
-  if (row.kind === 'orderApproved' && row.refId !== null) {
-    const [order] = await db.select({ id: s.orders.id, total: s.orders.total }).from(s.orders).where(eq(s.orders.id, row.refId));
-    if (!order) return null;
-    const lines = await db
-      .select({ name: s.products.name, nameEn: s.products.nameEn, quantity: s.orderLines.quantity })
-      .from(s.orderLines)
-      .innerJoin(s.products, eq(s.products.id, s.orderLines.productId))
-      .where(eq(s.orderLines.orderId, order.id))
-      .orderBy(asc(s.orderLines.productId));
-    return renderOrderApprovedMail({ ...order, lines }, ctx);
+  if (!todo.length) return rendered;
+  const found = await db.execute<RenderSource>(sql`
+    select x.id, u.name, p.language, n.item_type, n.description, n.url, ord.id as order_id, ord.total,
+      case when ord.id is not null then (
+        select coalesce(json_agg(json_build_object('name', pr.name, 'nameEn', pr.name_en, 'quantity', l.quantity) order by l.product_id), '[]'::json)
+        from ${s.orderLines} l join ${s.products} pr on pr.id = l.product_id
+        where l.order_id = ord.id) end as lines
+    from ${s.emailOutbox} x
+      left join ${s.users} u on u.id = x.user_id
+      left join ${s.profiles} p on p.user_id = u.id
+      left join ${s.notifications} n on x.kind = 'notification' and n.id = x.notification_id
+      left join ${s.orders} ord on x.kind = 'orderApproved' and ord.id = x.ref_id
+    where x.id = any(${intArray(todo.map((r) => r.id))}::int[])`);
+  const byId = new Map(found.rows.map((r) => [Number(r.id), r]));
+  for (const row of todo) {
+    const src = byId.get(row.id);
+    const as = channel ?? row.channel;
+    const ctx = {
+      lang: (src?.language ?? defaultLanguage) as Language,
+      name: src?.name ?? row.toAddress,
+      publicUrl,
+      channel: as,
+      insteadOfTeams: as === 'email' && (row.channel === 'teams' || !!row.lastError?.startsWith('Teams:')),
+    };
+    let mail: RenderedMail | null = null;
+    if (src && row.kind === 'notification' && src.item_type !== null && src.description !== null)
+      mail = renderNotificationMail({ itemType: src.item_type, description: src.description, url: src.url }, ctx);
+    else if (src && row.kind === 'orderApproved' && src.order_id !== null)
+      mail = renderOrderApprovedMail({ id: Number(src.order_id), total: Number(src.total), lines: src.lines ?? [] }, ctx);
+    rendered.set(row.id, mail);
   }
-  return null;
+  return rendered;
 }
 
 /**
@@ -100,9 +131,10 @@ export async function listOutbox(
       .offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(s.emailOutbox).where(where),
   ]);
+  const texts = await renderOutboxRows(db, rows, q.publicUrl);
   const data: OutboxMessage[] = [];
   for (const row of rows) {
-    const mail = await renderOutboxRow(db, row, q.publicUrl);
+    const mail = texts.get(row.id);
     data.push({
       id: row.id,
       kind: row.kind,

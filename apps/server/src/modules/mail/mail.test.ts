@@ -7,34 +7,58 @@ import * as s from '../../db/schema/index.ts';
 import { as, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { factories } from '../../../test/factories.ts';
 import { assertInvariants } from '../../../test/invariants.ts';
-import { deliverDueMail, INTERRUPTED_SEND, smtpTransport, type DeliveryOptions } from './mail-worker.ts';
+import { deliverDueMail, INTERRUPTED_SEND, outboxMessageId, SMTP_CONNECTIONS, smtpTransport, type DeliveryOptions } from './mail-worker.ts';
 
-/** A real SMTP server on a loopback port that records what it receives (and can be stopped and started). */
+/**
+ * A real SMTP server on a loopback port that records what it receives (and can be stopped and started,
+ * dropping the connections the pooled transport keeps open), counts the connections it accepted and the
+ * most messages it was receiving at once, and refuses the recipients in `refuse`.
+ */
 class LocalSmtp {
-  received: { to: string; subject: string; text: string }[] = [];
+  received: { to: string; subject: string; text: string; messageId: string }[] = [];
   port = 0;
   delayMs = 0;
+  connections = 0;
+  receiving = 0;
+  mostAtOnce = 0;
+  refuse = new Set<string>();
   private server: SMTPServer | null = null;
   async start() {
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      closeTimeout: 100,
+      onConnect: (_session, done) => {
+        this.connections++;
+        done();
+      },
+      onRcptTo: (address, _session, done) => {
+        if (!this.refuse.has(address.address)) return done();
+        done(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      },
       onData: (stream, _session, done) => {
+        this.mostAtOnce = Math.max(this.mostAtOnce, ++this.receiving);
         simpleParser(stream)
           .then(async (mail) => {
             if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
             const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-            this.received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' });
+            this.received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', messageId: mail.messageId ?? '' });
+            this.receiving--;
             done();
           })
-          .catch(done);
+          .catch((err: Error) => {
+            this.receiving--;
+            done(err);
+          });
       },
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(this.port, '127.0.0.1', () => resolve());
     });
+    // A client's kept-open connection that goes away is no error of the server's.
+    server.on('error', () => undefined);
     this.port = (server.server.address() as AddressInfo).port;
     this.server = server;
   }
@@ -249,6 +273,102 @@ describe('a failing SMTP server never loses a message', () => {
       .from(s.emailOutbox)
       .where(and(eq(s.emailOutbox.userId, idOf.luis!), inArray(s.emailOutbox.status, ['sent'])));
     expect(states.filter((r) => r.attempts !== 1)).toEqual([]);
+  });
+});
+
+describe('a batch through pooled connections', () => {
+  /** `count` notifications of Luis (Spanish, e-mail by default), each with its outbox copy by trigger; answers the copies' ids. */
+  const queue = async (count: number, text: string) => {
+    const rows = Array.from({ length: count }, (_, i) => ({
+      userId: idOf.luis!,
+      itemType: 'points' as const,
+      description: `${text} ${i}`,
+    }));
+    const ids = (await t.db.insert(s.notifications).values(rows).returning({ id: s.notifications.id })).map((n) => n.id);
+    return (await t.db.select({ id: s.emailOutbox.id }).from(s.emailOutbox).where(inArray(s.emailOutbox.notificationId, ids))).map(
+      (r) => r.id,
+    );
+  };
+  /** Passes of one worker until nothing is due: what it sent. */
+  const drain = async (o: Omit<DeliveryOptions, 'now'>) => {
+    let sent = 0;
+    for (;;) {
+      const r = await deliverDueMail(t.db, { ...o, now: at(0) });
+      sent += r.sent;
+      if (r.claimed === 0) return sent;
+    }
+  };
+  const rowsOf = (ids: number[]) =>
+    t.db
+      .select({
+        id: s.emailOutbox.id,
+        status: s.emailOutbox.status,
+        attempts: s.emailOutbox.attempts,
+        claimToken: s.emailOutbox.claimToken,
+        started: s.emailOutbox.sendStartedAt,
+        subject: s.emailOutbox.subject,
+      })
+      .from(s.emailOutbox)
+      .where(inArray(s.emailOutbox.id, ids));
+
+  it('delivers every message of a batch once, over a few kept-open connections with several messages at once', async () => {
+    const ids = await queue(250, 'Lote');
+    smtp.connections = 0;
+    smtp.mostAtOnce = 0;
+    smtp.delayMs = 2;
+    const sent = await drain(options);
+    smtp.delayMs = 0;
+    expect(sent).toBe(250);
+    const got = smtp.received.map((m) => m.messageId);
+    expect(got).toHaveLength(250);
+    expect(new Set(got)).toEqual(new Set(ids.map((id) => outboxMessageId(id, options.publicUrl))));
+    // The text each one was rendered with (its reader's language) went out and stays with the row.
+    expect(smtp.received.every((m) => m.subject === 'Tus puntos' && /Lote \d+/.test(m.text))).toBe(true);
+    const rows = await rowsOf(ids);
+    expect(
+      rows.filter((r) => r.status !== 'sent' || r.attempts !== 1 || r.claimToken !== null || !r.started || r.subject !== 'Tus puntos'),
+    ).toEqual([]);
+    // Not a connection per message: the pool's few, each renewed after nodemailer's 100 messages at most.
+    expect(smtp.connections).toBeLessThanOrEqual(SMTP_CONNECTIONS + Math.ceil(250 / 100));
+    expect(smtp.mostAtOnce).toBeGreaterThan(1);
+    expect(smtp.mostAtOnce).toBeLessThanOrEqual(SMTP_CONNECTIONS);
+  });
+
+  it('two workers draining at once deliver every message once', async () => {
+    const ids = await queue(300, 'A la vez');
+    const second = smtpTransport(`smtp://127.0.0.1:${smtp.port}`);
+    smtp.delayMs = 2;
+    const [a, b] = await Promise.all([drain({ ...options, batch: 40 }), drain({ ...options, batch: 40, transport: second })]);
+    smtp.delayMs = 0;
+    second.close?.();
+    expect(a + b).toBe(300);
+    const got = smtp.received.map((m) => m.messageId);
+    expect(got).toHaveLength(300);
+    expect(new Set(got).size).toBe(300);
+    const rows = await rowsOf(ids);
+    expect(rows.filter((r) => r.status !== 'sent' || r.attempts !== 1)).toEqual([]);
+  });
+
+  it('retries a refused recipient after its backoff, and sends the rest of its wave', async () => {
+    const luis = await queue(12, 'Con Ana');
+    await credit(idOf.ana!, 'Refused once');
+    const [ana] = (await outboxOf(idOf.ana!)).slice(-1);
+    smtp.refuse.add(emails.ana!);
+    const first = await deliverDueMail(t.db, { ...options, now: at(0) });
+    expect(first).toMatchObject({ claimed: 13, sent: 12, retried: 1, failed: 0 });
+    let [row] = (await outboxOf(idOf.ana!)).slice(-1);
+    expect(row).toMatchObject({ id: ana!.id, status: 'pending', attempts: 1, claimToken: null, sendStartedAt: null });
+    expect(row!.lastError).toMatch(/550/);
+    expect(row!.sendAfter).toEqual(at(30));
+    expect((await rowsOf(luis)).every((r) => r.status === 'sent')).toBe(true);
+
+    smtp.refuse.clear();
+    expect(await deliverDueMail(t.db, { ...options, now: at(20) })).toMatchObject({ claimed: 0 });
+    expect(await deliverDueMail(t.db, { ...options, now: at(31) })).toMatchObject({ claimed: 1, sent: 1 });
+    [row] = (await outboxOf(idOf.ana!)).slice(-1);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(smtp.received.filter((m) => m.messageId === outboxMessageId(ana!.id, options.publicUrl))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.text.includes('Con Ana'))).toHaveLength(12);
   });
 });
 
