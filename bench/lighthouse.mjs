@@ -57,6 +57,7 @@ function pages(seed) {
     admin('admin-stores', '/admin/stores'),
     admin('admin-peer', '/admin/peer/1'),
     admin('admin-peer-report', '/admin/peer/1/report'),
+    admin('admin-celebrations', '/admin/celebrations/1'),
   ];
 }
 

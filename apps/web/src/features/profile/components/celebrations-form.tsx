@@ -1,30 +1,36 @@
-import { useId, useState, type FormEvent } from 'react';
-import { celebrationChoices, celebrationKinds, type CelebrationChoice, type CelebrationKind } from '@rewards/shared/celebration-rules';
-import type { OwnCelebrations } from '@rewards/shared/celebrations';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
-import { FormError } from '@/components/ui/form-actions';
-import { MonthDayInput } from '@/components/ui/month-day-input';
 import { errorText } from '@/lib/error-text';
-import { formatDate } from '@/lib/format';
-import { toast } from '@/lib/toast';
-import { useOwnCelebrations, useSaveOwnCelebrations } from '../api/own-celebrations';
+import { useIdle } from '@/lib/use-idle';
+import { useInView } from '@/lib/use-in-view';
+import { useOwnCelebrations } from '../api/own-celebrations';
 
-type Choices = Record<CelebrationKind, CelebrationChoice | null>;
-/** A radio's value: a choice, or `default` for the store's (null in the API). */
-const DEFAULT = 'default';
+const CelebrationsForm = lazy(() => import('./celebrations-choices').then((m) => ({ default: m.CelebrationsForm })));
+
+/** As the profile's recognitions below it (docs/decisions/0028-light-first-paint.md, "later, not first"). */
+const SETTLED_AFTER_MS = 5_000;
 
 /**
  * /myProfile's "Celebrations" (docs/architecture.md A6.17): the reader's birthday (a month and a day, never a
  * year), their hire date as the administrators set it, and per kind (birthday, work anniversary, welcome)
  * whether it is celebrated in the feed, only to them, not at all, or as their store's default (which it says).
- * Its place is as tall loading as loaded (it comes with the page's first data).
+ * Its data comes with the page's first data; the form's code loads as the section nears the screen or once the
+ * page has settled, and its place is as tall meanwhile as loaded.
  */
 export function CelebrationsSection() {
   const { t } = useTranslation('profile');
   const own = useOwnCelebrations();
+  const { ref, inView } = useInView<HTMLElement>();
+  const settled = useIdle(SETTLED_AFTER_MS);
+  const placeholder = (
+    <div className="h-[34rem] animate-pulse rounded-xl bg-slate-100" aria-busy="true">
+      <span className="sr-only">{t('common:loading')}</span>
+    </div>
+  );
   return (
     <section
+      ref={ref}
       className="max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
       aria-labelledby="celebrations-title"
       data-testid="celebrations-section"
@@ -42,91 +48,13 @@ export function CelebrationsSection() {
             {t('page.retry')}
           </Button>
         </div>
-      ) : own.data ? (
-        <CelebrationsForm key={JSON.stringify(own.data)} own={own.data} />
+      ) : own.data && (inView || settled) ? (
+        <Suspense fallback={placeholder}>
+          <CelebrationsForm key={JSON.stringify(own.data)} own={own.data} />
+        </Suspense>
       ) : (
-        <div className="h-[34rem] animate-pulse rounded-xl bg-slate-100" aria-busy="true">
-          <span className="sr-only">{t('common:loading')}</span>
-        </div>
+        placeholder
       )}
     </section>
-  );
-}
-
-export function CelebrationsForm({ own }: { own: OwnCelebrations }) {
-  const { t } = useTranslation('profile');
-  const id = useId();
-  const save = useSaveOwnCelebrations();
-  const [birthday, setBirthday] = useState(own.birthday ?? '');
-  const [choices, setChoices] = useState<Choices>({ ...own.choices });
-  const [error, setError] = useState<string>();
-  const dirty = birthday !== (own.birthday ?? '') || celebrationKinds.some((k) => choices[k] !== own.choices[k]);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setError(undefined);
-    try {
-      await save.mutateAsync({ birthday: birthday || null, choices });
-      toast.success(t('celebrations.saved'));
-    } catch (err) {
-      setError(errorText(t, err));
-    }
-  }
-
-  return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5" data-testid="celebrations-form">
-      <fieldset>
-        <legend className="mb-1 text-sm font-medium text-slate-800">{t('celebrations.birthday')}</legend>
-        <p id={`${id}-birthday-hint`} className="mb-2 text-xs text-slate-600">
-          {t('celebrations.birthdayHint')}
-        </p>
-        <MonthDayInput
-          id={`${id}-birthday`}
-          value={birthday}
-          onChange={setBirthday}
-          describedBy={`${id}-birthday-hint`}
-          labels={{ month: t('celebrations.month'), day: t('celebrations.day'), none: t('celebrations.noBirthday') }}
-        />
-      </fieldset>
-      <p className="text-sm text-slate-800" data-testid="celebrations-hire-date">
-        <span className="font-medium">{t('celebrations.hireDate')}:</span>{' '}
-        {own.hireDate ? formatDate(own.hireDate) : <span className="text-slate-600">{t('celebrations.noHireDate')}</span>}
-      </p>
-      {celebrationKinds.map((kind) => {
-        const fallback = t(`celebrations.choices.${own.defaults[kind]}`);
-        return (
-          <fieldset key={kind} data-testid={`celebrations-choice-${kind}`}>
-            <legend className="text-sm font-medium text-slate-800">{t(`celebrations.kinds.${kind}`)}</legend>
-            <div className="mt-2 grid gap-2 sm:grid-cols-2">
-              {[DEFAULT, ...celebrationChoices].map((value) => (
-                <label key={value} className="flex items-start gap-2 text-sm text-slate-800">
-                  <input
-                    type="radio"
-                    name={`${id}-${kind}`}
-                    value={value}
-                    checked={(choices[kind] ?? DEFAULT) === value}
-                    onChange={() => setChoices((c) => ({ ...c, [kind]: value === DEFAULT ? null : (value as CelebrationChoice) }))}
-                    className="mt-0.5 h-4 w-4 shrink-0 border-slate-300"
-                  />
-                  <span>
-                    {value === DEFAULT
-                      ? t(own.storeDefaultsFrom === 'store' ? 'celebrations.storeDefault' : 'celebrations.programDefault', {
-                          choice: fallback,
-                        })
-                      : t(`celebrations.choices.${value}`)}
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        );
-      })}
-      <FormError message={error} />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={save.isPending || !dirty} data-testid="celebrations-save">
-          {t('common:actions.save')}
-        </Button>
-      </div>
-    </form>
   );
 }
