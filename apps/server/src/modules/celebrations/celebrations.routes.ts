@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
@@ -13,9 +13,9 @@ import {
 import { localDate } from '../../lib/calendar.ts';
 import { exportContentType, exportTable } from '../../lib/export/table-export.ts';
 import { pickLanguage } from '../../lib/language.ts';
-import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import type { ServerContext } from '../../server-context.ts';
-import { assertStoreFound } from '../stores/stores.service.ts';
+import { adminOfStore } from '../stores/stores.service.ts';
 import { celebrationSettingsOf, getCelebrationSettings, saveCelebrationSettings } from './settings.service.ts';
 import { listUpcoming, upcomingCopy, upcomingExport } from './upcoming.service.ts';
 
@@ -33,14 +33,6 @@ export async function celebrationsRoutes(app: FastifyInstance, opts: { deps: Ser
   const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** 403 FORBIDDEN_STORE for a store the caller does not run, before anything is read; 404 for no such store. */
-  const storeOfAdmin = async (request: FastifyRequest, storeId: number) => {
-    const principal = requireUser(request);
-    assertStoreAdmin(principal, storeId);
-    await assertStoreFound(db, storeId);
-    return principal;
-  };
-
   r.get(
     '/stores/:id/settings',
     {
@@ -53,7 +45,7 @@ export async function celebrationsRoutes(app: FastifyInstance, opts: { deps: Ser
       },
     },
     async (request) => {
-      await storeOfAdmin(request, request.params.id);
+      await adminOfStore(db, requireUser(request), request.params.id);
       return { data: await getCelebrationSettings(db, request.params.id) };
     },
   );
@@ -72,7 +64,7 @@ export async function celebrationsRoutes(app: FastifyInstance, opts: { deps: Ser
       },
     },
     async (request) => {
-      const principal = await storeOfAdmin(request, request.params.id);
+      const principal = await adminOfStore(db, requireUser(request), request.params.id);
       return {
         data: await saveCelebrationSettings(db, {
           storeId: request.params.id,
@@ -108,7 +100,7 @@ export async function celebrationsRoutes(app: FastifyInstance, opts: { deps: Ser
     },
     async (request) => {
       const storeId = request.params.id;
-      await storeOfAdmin(request, storeId);
+      await adminOfStore(db, requireUser(request), storeId);
       const { days, page, pageSize } = request.query;
       return listUpcoming(db, { ...(await upcomingInput(storeId, days)), at: { page, pageSize } });
     },
@@ -137,7 +129,7 @@ export async function celebrationsRoutes(app: FastifyInstance, opts: { deps: Ser
     },
     async (request, reply) => {
       const storeId = request.params.id;
-      await storeOfAdmin(request, storeId);
+      await adminOfStore(db, requireUser(request), storeId);
       const { days, format } = request.query;
       const input = await upcomingInput(storeId, days);
       const lang = pickLanguage(request.headers['accept-language']);

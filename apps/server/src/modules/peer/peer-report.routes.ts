@@ -1,14 +1,14 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, itemEnvelope } from '@rewards/shared/common';
 import { peerReportExportQuerySchema, peerReportQuerySchema, peerReportSchema } from '@rewards/shared/peer-report';
 import { exportContentType, exportTable } from '../../lib/export/table-export.ts';
 import { pickLanguage } from '../../lib/language.ts';
-import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import type { ServerContext } from '../../server-context.ts';
-import { assertStoreFound } from '../stores/stores.service.ts';
+import { adminOfStore } from '../stores/stores.service.ts';
 import { getPeerReport, reportCopy, reportExport, reportPeriod } from './report.service.ts';
 
 /** A file the export streams (XLSX or CSV): binary in the OpenAPI document. */
@@ -21,12 +21,6 @@ const exportFile = z.custom<Readable>().meta({ type: 'string', format: 'binary' 
 export async function peerReportRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  /** 403 FORBIDDEN_STORE for a store the caller does not run, before anything is read; 404 for no such store. */
-  const storeOfAdmin = async (request: FastifyRequest, storeId: number) => {
-    assertStoreAdmin(requireUser(request), storeId);
-    await assertStoreFound(db, storeId);
-  };
 
   r.get(
     '/stores/:id/report',
@@ -43,7 +37,7 @@ export async function peerReportRoutes(app: FastifyInstance, opts: { deps: Serve
     },
     async (request) => {
       const storeId = request.params.id;
-      await storeOfAdmin(request, storeId);
+      await adminOfStore(db, requireUser(request), storeId);
       const { from, to, threshold } = request.query;
       const period = await reportPeriod(db, { storeId, from, to, now: clock.now(), calendar: config.calendar });
       return { data: await getPeerReport(db, { storeId, period, threshold, timeZone: config.calendar.timeZone }) };
@@ -74,7 +68,7 @@ export async function peerReportRoutes(app: FastifyInstance, opts: { deps: Serve
     },
     async (request, reply) => {
       const storeId = request.params.id;
-      await storeOfAdmin(request, storeId);
+      await adminOfStore(db, requireUser(request), storeId);
       const { format, from, to } = request.query;
       const period = await reportPeriod(db, { storeId, from, to, now: clock.now(), calendar: config.calendar });
       const lang = pickLanguage(request.headers['accept-language']);

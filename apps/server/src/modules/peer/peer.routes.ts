@@ -29,7 +29,7 @@ import {
 import { idempotencyHeaders, keyedStatus } from '../../lib/idempotency.ts';
 import { assertStoreAdmin, requireUser, type Principal } from '../../plugins/auth.ts';
 import type { ServerContext } from '../../server-context.ts';
-import { assertStoreFound } from '../stores/stores.service.ts';
+import { adminOfStore } from '../stores/stores.service.ts';
 import { assertUserInScope, findUserScope } from '../users/users.service.ts';
 import { boostAllowance, getAllowance, getGivingSettings, saveGivingSettings } from './allowance.service.ts';
 import { getRecognition, listRecognitions, searchPeople, type Viewer } from './feed.service.ts';
@@ -223,13 +223,6 @@ export async function peerRoutes(app: FastifyInstance, opts: { deps: ServerConte
 
   // ---- Administration: the store's administrators (super administrators: any store) ----
 
-  const storeOfAdmin = async (request: FastifyRequest, storeId: number) => {
-    const principal = requireUser(request);
-    assertStoreAdmin(principal, storeId);
-    await assertStoreFound(db, storeId);
-    return principal;
-  };
-
   r.get(
     '/peer/stores/:id/giving',
     {
@@ -242,7 +235,7 @@ export async function peerRoutes(app: FastifyInstance, opts: { deps: ServerConte
       },
     },
     async (request) => {
-      await storeOfAdmin(request, request.params.id);
+      await adminOfStore(db, requireUser(request), request.params.id);
       return { data: await getGivingSettings(db, request.params.id) };
     },
   );
@@ -260,7 +253,7 @@ export async function peerRoutes(app: FastifyInstance, opts: { deps: ServerConte
       },
     },
     async (request) => {
-      const principal = await storeOfAdmin(request, request.params.id);
+      const principal = await adminOfStore(db, requireUser(request), request.params.id);
       return {
         data: await saveGivingSettings(db, { storeId: request.params.id, input: request.body, actorId: principal.id, now: clock.now() }),
       };
@@ -279,7 +272,7 @@ export async function peerRoutes(app: FastifyInstance, opts: { deps: ServerConte
       },
     },
     async (request) => {
-      await storeOfAdmin(request, request.params.id);
+      await adminOfStore(db, requireUser(request), request.params.id);
       return { data: await listValues(db, request.params.id, { activeOnly: false }) };
     },
   );
@@ -297,7 +290,7 @@ export async function peerRoutes(app: FastifyInstance, opts: { deps: ServerConte
       },
     },
     async (request, reply) => {
-      const principal = await storeOfAdmin(request, request.params.id);
+      const principal = await adminOfStore(db, requireUser(request), request.params.id);
       const value = await createValue(db, { storeId: request.params.id, input: request.body, actorId: principal.id, now: clock.now() });
       return reply.status(201).send({ data: value });
     },

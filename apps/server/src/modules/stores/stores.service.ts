@@ -9,6 +9,7 @@ import { timeZoneAt } from '../places/places.service.ts';
 import { pgCode, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 import { floatArray, intArray, textArray } from '../../lib/sql-arrays.ts';
 import type { CacheInvalidation } from '../../lib/response-cache.ts';
+import { assertStoreAdmin, type Principal } from '../../plugins/auth.ts';
 
 const sedeTaken = () => new AppError('SEDE_ID_TAKEN', [{ field: 'body.sedeId', message: 'Already used by another store', code: 'taken' }]);
 
@@ -291,6 +292,16 @@ export function knownShopStoreId(db: DbOrTx, userStoreId: number | null | undefi
  */
 export async function shopStoreId(db: DbOrTx, userStoreId: number | null | undefined, asked?: number): Promise<number | null> {
   return asked ?? userStoreId ?? (await cachedDefaultStoreId(db));
+}
+
+/**
+ * A store an administrator's request names in its path: 403 FORBIDDEN_STORE when the caller does not run it,
+ * before anything is read; 404 when it does not exist. Answers the caller.
+ */
+export async function adminOfStore(db: DbOrTx, principal: Principal, storeId: number): Promise<Principal> {
+  assertStoreAdmin(principal, storeId);
+  await assertStoreFound(db, storeId);
+  return principal;
 }
 
 /** A store named in the path must exist: 404 otherwise. */
