@@ -130,3 +130,21 @@ export function requirePicture(pictures: Buffer[]): void {
   if (pictures.length === 0)
     throw new AppError('VALIDATION_FAILED', [{ field: 'body.picture', message: 'Required field', code: 'required' }]);
 }
+
+/**
+ * The one file of an upload of data (a load's e-mails, people's dates), at most `maxBytes`: 415 when the
+ * request is not multipart, LOAD_FILE_EMPTY without a file, LOAD_FILE_TOO_LARGE {maxBytes} over the limit.
+ */
+export async function readDataFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { expected: 'multipart/form-data' });
+  try {
+    const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5 } });
+    if (!file) throw new AppError('LOAD_FILE_EMPTY');
+    return await file.toBuffer();
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('LOAD_FILE_TOO_LARGE', { maxBytes });
+    if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+    throw new AppError('MALFORMED_REQUEST');
+  }
+}

@@ -1,4 +1,3 @@
-import '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { itemEnvelope } from '@rewards/shared/common';
@@ -9,7 +8,7 @@ import {
   peopleDatesReviewSchema,
 } from '@rewards/shared/celebrations';
 import { MAX_LOAD_FILE_BYTES } from '@rewards/shared/loads';
-import { AppError } from '../../lib/app-error.ts';
+import { readDataFile } from '../../lib/multipart.ts';
 import { localDate } from '../../lib/calendar.ts';
 import { assertStoreAdmin, requireUser } from '../../plugins/auth.ts';
 import type { ServerContext } from '../../server-context.ts';
@@ -42,19 +41,7 @@ export async function celebrationDatesRoutes(app: FastifyInstance, opts: { deps:
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { expected: 'multipart/form-data' });
-      let buffer: Buffer;
-      try {
-        const file = await request.file({ limits: { fileSize: MAX_LOAD_FILE_BYTES, files: 1, fields: 4, parts: 5 } });
-        if (!file) throw new AppError('LOAD_FILE_EMPTY');
-        buffer = await file.toBuffer();
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('LOAD_FILE_TOO_LARGE', { maxBytes: MAX_LOAD_FILE_BYTES });
-        if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
-        throw new AppError('MALFORMED_REQUEST');
-      }
-      return { data: await readPeopleDatesFile(buffer) };
+      return { data: await readPeopleDatesFile(await readDataFile(request, MAX_LOAD_FILE_BYTES)) };
     },
   );
 

@@ -1,4 +1,3 @@
-import '@fastify/multipart';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,7 +20,7 @@ import {
   loadRewardsQuerySchema,
   loadSchema,
 } from '@rewards/shared/loads';
-import { AppError } from '../../lib/app-error.ts';
+import { readDataFile } from '../../lib/multipart.ts';
 import { idempotencyHeaders, keyedStatus } from '../../lib/idempotency.ts';
 import { pickLanguage } from '../../lib/language.ts';
 import { assertStoreAdmin, requireUser, type Principal } from '../../plugins/auth.ts';
@@ -97,19 +96,7 @@ export async function loadsRoutes(app: FastifyInstance, opts: { deps: ServerCont
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { expected: 'multipart/form-data' });
-      let buffer: Buffer;
-      try {
-        const file = await request.file({ limits: { fileSize: MAX_LOAD_FILE_BYTES, files: 1, fields: 4, parts: 5 } });
-        if (!file) throw new AppError('LOAD_FILE_EMPTY');
-        buffer = await file.toBuffer();
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('LOAD_FILE_TOO_LARGE', { maxBytes: MAX_LOAD_FILE_BYTES });
-        if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
-        throw new AppError('MALFORMED_REQUEST');
-      }
-      return { data: await readLoadFile(buffer) };
+      return { data: await readLoadFile(await readDataFile(request, MAX_LOAD_FILE_BYTES)) };
     },
   );
 
