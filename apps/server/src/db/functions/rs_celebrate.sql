@@ -78,9 +78,7 @@ BEGIN
       AND (p_users IS NULL OR u.id = ANY (p_users))
       AND (u.birthday = ANY (v_mds) OR (u.hire_date IS NOT NULL AND u.hire_month_day = ANY (v_mds)))),
   dated AS (
-    SELECT c.*, extract(year FROM c.lt)::integer AS y, c.lt::date AS today, to_char(c.lt, 'MM-DD') AS md,
-      (extract(year FROM c.lt)::integer % 4 = 0
-        AND (extract(year FROM c.lt)::integer % 100 <> 0 OR extract(year FROM c.lt)::integer % 400 = 0)) AS leap
+    SELECT c.*, extract(year FROM c.lt)::integer AS y, c.lt::date AS today
     FROM cand c
     WHERE extract(hour FROM c.lt) >= c.local_hour),
   due AS (
@@ -88,13 +86,11 @@ BEGIN
     FROM dated d
     CROSS JOIN LATERAL (
       SELECT 'birthday'::text AS kind, NULL::integer AS years
-      WHERE (CASE WHEN d.birthday = '02-29' AND NOT d.leap THEN CASE d.feb29 WHEN 'mar1' THEN '03-01' ELSE '02-28' END
-                  ELSE d.birthday END) = d.md
+      WHERE rs_celebrated_on(d.birthday, d.y, d.feb29) = d.today
       UNION ALL
       SELECT 'anniversary', d.y - extract(year FROM d.hire_date)::integer
       WHERE d.y > extract(year FROM d.hire_date)::integer
-        AND (CASE WHEN d.hire_month_day = '02-29' AND NOT d.leap THEN CASE d.feb29 WHEN 'mar1' THEN '03-01' ELSE '02-28' END
-                  ELSE d.hire_month_day END) = d.md
+        AND rs_celebrated_on(d.hire_month_day, d.y, d.feb29) = d.today
       UNION ALL
       SELECT 'welcome', NULL WHERE d.hire_date = d.today) k),
   chosen AS (

@@ -72,9 +72,7 @@ BEGIN
       AND (p_users IS NULL OR u.id = ANY (p_users))
       AND (u.birthday = ANY (v_mds) OR (u.hire_date IS NOT NULL AND u.hire_month_day = ANY (v_mds)))),
   dated AS (
-    SELECT c.*, t.t, extract(year FROM t.t)::integer AS y, to_char(t.t, 'MM-DD') AS md,
-      (extract(year FROM t.t)::integer % 4 = 0
-        AND (extract(year FROM t.t)::integer % 100 <> 0 OR extract(year FROM t.t)::integer % 400 = 0)) AS leap
+    SELECT c.*, t.t, extract(year FROM t.t)::integer AS y
     FROM cand c
     CROSS JOIN LATERAL (SELECT c.mlt::date + c.heads_up_days AS t) t
     WHERE c.heads_up_days > 0 AND extract(hour FROM c.mlt) >= c.local_hour),
@@ -83,13 +81,11 @@ BEGIN
     FROM dated d
     CROSS JOIN LATERAL (
       SELECT 'birthday'::text AS kind, NULL::integer AS years
-      WHERE (CASE WHEN d.birthday = '02-29' AND NOT d.leap THEN CASE d.feb29 WHEN 'mar1' THEN '03-01' ELSE '02-28' END
-                  ELSE d.birthday END) = d.md
+      WHERE rs_celebrated_on(d.birthday, d.y, d.feb29) = d.t
       UNION ALL
       SELECT 'anniversary', d.y - extract(year FROM d.hire_date)::integer
       WHERE d.y > extract(year FROM d.hire_date)::integer
-        AND (CASE WHEN d.hire_month_day = '02-29' AND NOT d.leap THEN CASE d.feb29 WHEN 'mar1' THEN '03-01' ELSE '02-28' END
-                  ELSE d.hire_month_day END) = d.md
+        AND rs_celebrated_on(d.hire_month_day, d.y, d.feb29) = d.t
       UNION ALL
       SELECT 'welcome', NULL WHERE d.hire_date = d.t) k),
   shown AS (

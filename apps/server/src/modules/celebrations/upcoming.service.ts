@@ -32,14 +32,9 @@ export interface UpcomingInput {
   settings: CelebrationSettingsValues;
 }
 
-/** The leap-year test of `year` (an integer expression) in SQL, as celebration-rules.ts isLeapYear. */
-const leap = (year: SQL) => sql`((${year}) % 4 = 0 and ((${year}) % 100 <> 0 or (${year}) % 400 = 0))`;
-
-/** The day a month-day ('MM-DD') is celebrated in `year`, as celebration-rules.ts celebratedOn, in SQL. */
+/** The day a month-day ('MM-DD') is celebrated in `year`: rs_celebrated_on, as the job reckons it. */
 function celebratedDay(monthDay: SQL, year: SQL, feb29: Feb29Rule): SQL {
-  const instead = sql.raw(feb29 === 'mar1' ? '3, 1' : '2, 28');
-  return sql`(case when ${monthDay} = '02-29' and not ${leap(year)} then make_date(${year}, ${instead})
-    else make_date(${year}, substr(${monthDay}, 1, 2)::int, substr(${monthDay}, 4, 2)::int) end)`;
+  return sql`rs_celebrated_on(${monthDay}, ${year}, ${feb29}::text)`;
 }
 
 /**
