@@ -1,4 +1,6 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@rewards/shared/enums';
 import { XlsxWriter, type XlsxColumn } from './xlsx-stream.ts';
@@ -161,3 +163,24 @@ export function exportTable<R extends SqlRow>(
 /** The content type of an export's reply. */
 export const exportContentType = (format: 'xlsx' | 'csv') =>
   format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A file an export streams (XLSX or CSV): binary in the OpenAPI document. */
+const exportFile = z.custom<Readable>().meta({ type: 'string', format: 'binary' });
+
+/** An export route's 200 in the document: the file, streamed as it is written (the schemas only say what it is). */
+export const exportFileResponse = {
+  description: 'The file, as an attachment: XLSX, or CSV (UTF-8 with BOM, `;` between fields)',
+  content: {
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: exportFile },
+    'text/csv': { schema: exportFile },
+  },
+};
+
+/** Sends an export's stream as an attachment named `name`, never cached. */
+export function sendExportFile(reply: FastifyReply, stream: Readable, format: 'xlsx' | 'csv', name: string) {
+  return reply
+    .type(exportContentType(format))
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
+}

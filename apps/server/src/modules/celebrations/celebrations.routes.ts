@@ -1,7 +1,5 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParamsSchema, itemEnvelope, listEnvelope } from '@rewards/shared/common';
 import {
   celebrationSettingsInputSchema,
@@ -11,7 +9,7 @@ import {
   upcomingQuerySchema,
 } from '@rewards/shared/celebration-admin';
 import { localDate } from '../../lib/calendar.ts';
-import { exportContentType, exportTable } from '../../lib/export/table-export.ts';
+import { exportFileResponse, exportTable, sendExportFile } from '../../lib/export/table-export.ts';
 import { pickLanguage } from '../../lib/language.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { ServerContext } from '../../server-context.ts';
@@ -20,9 +18,6 @@ import { celebrationSettingsOf, getCelebrationSettings, saveCelebrationSettings 
 import { listUpcoming, upcomingCopy, upcomingExport } from './upcoming.service.ts';
 
 const TAGS = ['celebrations'];
-/** A file the export streams (XLSX or CSV): binary in the OpenAPI document. */
-const exportFile = z.custom<Readable>().meta({ type: 'string', format: 'binary' });
-
 /**
  * A store's celebrations for its administrators (docs/architecture.md A6.17), registered under
  * /api/celebrations (super administrators: any store): its settings, and its people's celebrations of the
@@ -115,16 +110,7 @@ export async function celebrationsRoutes(app: FastifyInstance, opts: { deps: Ser
         summary: "The store's upcoming celebrations as a file (format=xlsx or csv), streamed, in the reader's language",
         params: idParamsSchema,
         querystring: upcomingExportQuerySchema,
-        response: {
-          200: {
-            description: 'The file, as an attachment: XLSX, or CSV (UTF-8 with BOM, `;` between fields)',
-            // Streamed as it is written: the schemas only tell the document what the file is.
-            content: {
-              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: exportFile },
-              'text/csv': { schema: exportFile },
-            },
-          },
-        },
+        response: { 200: exportFileResponse },
       },
     },
     async (request, reply) => {
@@ -142,11 +128,7 @@ export async function celebrationsRoutes(app: FastifyInstance, opts: { deps: Ser
       );
       const from = localDate(input.now, config.calendar.timeZone);
       const name = `${lang === 'es' ? 'celebraciones' : 'celebrations'}-${storeId}-${from}.${format}`;
-      return reply
-        .type(exportContentType(format))
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendExportFile(reply, stream, format, name);
     },
   );
 }

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +19,7 @@ import {
   loadRewardsQuerySchema,
   loadSchema,
 } from '@rewards/shared/loads';
+import { exportFileResponse, sendExportFile } from '../../lib/export/table-export.ts';
 import { readDataFile } from '../../lib/multipart.ts';
 import { idempotencyHeaders, keyedStatus } from '../../lib/idempotency.ts';
 import { pickLanguage } from '../../lib/language.ts';
@@ -51,9 +51,6 @@ function storesOf(user: Principal, storeId: number | undefined): number[] | null
 }
 
 /** Bulk loads of points (docs/architecture.md P7, "Loads"; docs/architecture.md A6): administrators of the store. */
-/** A file the export streams (XLSX or CSV): binary in the OpenAPI document. */
-const exportFile = z.custom<Readable>().meta({ type: 'string', format: 'binary' });
-
 export async function loadsRoutes(app: FastifyInstance, opts: { deps: ServerContext }) {
   const { db, clock, config } = opts.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -192,16 +189,7 @@ export async function loadsRoutes(app: FastifyInstance, opts: { deps: ServerCont
         tags: ['loads'],
         summary: 'The consolidated rows as a file (format=xlsx or csv), streamed, with the same filters',
         querystring: consolidatedExportQuerySchema,
-        response: {
-          200: {
-            description: 'The file, as an attachment: XLSX, or CSV (UTF-8 with BOM, `;` between fields)',
-            // Streamed as it is written: the schemas only tell the document what the file is.
-            content: {
-              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: exportFile },
-              'text/csv': { schema: exportFile },
-            },
-          },
-        },
+        response: { 200: exportFileResponse },
       },
     },
     async (request, reply) => {
@@ -215,11 +203,7 @@ export async function loadsRoutes(app: FastifyInstance, opts: { deps: ServerCont
         (err) => request.log.error({ err }, 'consolidated export failed'),
       );
       const name = `${lang === 'es' ? 'consolidado' : 'consolidated'}-${clock.now().toISOString().slice(0, 10)}.${format}`;
-      return reply
-        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendExportFile(reply, stream, format, name);
     },
   );
 

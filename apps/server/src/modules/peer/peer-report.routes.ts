@@ -1,18 +1,13 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParamsSchema, itemEnvelope } from '@rewards/shared/common';
 import { peerReportExportQuerySchema, peerReportQuerySchema, peerReportSchema } from '@rewards/shared/peer-report';
-import { exportContentType, exportTable } from '../../lib/export/table-export.ts';
+import { exportFileResponse, exportTable, sendExportFile } from '../../lib/export/table-export.ts';
 import { pickLanguage } from '../../lib/language.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { ServerContext } from '../../server-context.ts';
 import { adminOfStore } from '../stores/stores.service.ts';
 import { getPeerReport, reportCopy, reportExport, reportPeriod } from './report.service.ts';
-
-/** A file the export streams (XLSX or CSV): binary in the OpenAPI document. */
-const exportFile = z.custom<Readable>().meta({ type: 'string', format: 'binary' });
 
 /**
  * The giving report of a store (docs/architecture.md A6.16), registered under /api/peer: its administrators
@@ -54,16 +49,7 @@ export async function peerReportRoutes(app: FastifyInstance, opts: { deps: Serve
           "A store's gives of a period as a file (format=xlsx or csv), streamed: one row per give and recipient, values in the reader's language",
         params: idParamsSchema,
         querystring: peerReportExportQuerySchema,
-        response: {
-          200: {
-            description: 'The file, as an attachment: XLSX, or CSV (UTF-8 with BOM, `;` between fields)',
-            // Streamed as it is written: the schemas only tell the document what the file is.
-            content: {
-              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: exportFile },
-              'text/csv': { schema: exportFile },
-            },
-          },
-        },
+        response: { 200: exportFileResponse },
       },
     },
     async (request, reply) => {
@@ -80,11 +66,7 @@ export async function peerReportRoutes(app: FastifyInstance, opts: { deps: Serve
         (err) => request.log.error({ err }, 'peer report export failed'),
       );
       const name = `${lang === 'es' ? 'reconocimientos' : 'recognitions'}-${storeId}-${period.from}-${period.to}.${format}`;
-      return reply
-        .type(exportContentType(format))
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendExportFile(reply, stream, format, name);
     },
   );
 }
