@@ -99,7 +99,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^@rewards/shared/(?!(enums|constants|errors|days|pictures|pages|notification-text|movement-text|user-rules|reward-rules|product-rules|order-rules|mail-rules|load-rules|profile-rules|challenge-rules|peer-rules|peer-report-rules|celebration-rules|localized)$)',
+                '^@rewards/shared/(?!(enums|constants|errors|days|pictures|pages|notification-text|movement-text|user-rules|reward-rules|product-rules|order-rules|mail-rules|load-rules|profile-rules|challenge-rules|peer-rules|peer-report-rules|celebration-rules|directory-rules|audit-rules|webhook-rules|awards-rules|localized)$)',
               allowTypeImports: true,
               message:
                 "A value from a schema module brings zod into the page: import it from a zod-free module (enums, constants, errors, days, pictures, pages, *-text, *-rules), or only its type. A form gets its schema with import() through lib/lazy-resolver.ts: lazyZodResolver(() => import('@rewards/shared/x').then((m) => m.xSchema)).",

@@ -15,12 +15,22 @@
 // recognitions, the period reset of 50,000 people (once across three instances), a new recognition reaching
 // 2,000 sockets. Then celebrations (bench/celebrations.mjs, alone: `node bench/celebrations.mjs`; decision 0049): one day of
 // 50,000 people over 24 time zones run hour by hour, and the heaviest hour's e-mail through the mail worker.
+// Then the directory (bench/directory.mjs, alone: `node bench/directory.mjs`; decision 0050): 10,000 SCIM creates at
+// 20 concurrent and their replay, and a 50,000-row sync file's dry run and apply with the server's memory growth.
+// Then the audit log (bench/audit.mjs, alone: `node bench/audit.mjs`; decision 0051): 1,000,000 entries sealed and
+// verified, 100,000 exported as CSV, and orders' p99 with the audit triggers on and off.
+// Then budgets and awards (bench/awards.mjs, alone: `node bench/awards.mjs`; decision 0051): 20 awards of 300 at once
+// against a budget of 5,000, repeated (exactly 16 every time), and awards/s against pgbench's tpcb-like.
 // BENCH_ONLY=api runs the API scenarios, the search index figures, the first-paint size and the overhead only.
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchCelebrations } from './celebrations.mjs';
+import { benchAwards } from './awards.mjs';
+import { benchDirectory } from './directory.mjs';
+import { benchAudit } from './audit.mjs';
+import { benchWebhooks } from './webhooks.mjs';
 import { firstPaintJs } from './first-paint.mjs';
 import { connections, duration, medianOfRounds, pick, runSeed, scratchDatabase, searchQueries, startServer } from './lib.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
@@ -193,6 +203,19 @@ if (!apiOnly) {
   // Celebrations: 50,000 people over 24 zones, one day hour by hour (each run <= 2 s, each celebration and reminder
   // once), then the heaviest hour's e-mail drained by the mail worker (>= 200 messages/s).
   if (!(await benchCelebrations())) failed = true;
+  // Directory: 10,000 SCIM creates at 20 concurrent (p95 <= 300 ms) and their replay (each an update), then a
+  // 50,000-row sync file, dry run (<= 10 s) and apply (<= 30 s), each growing the server by at most 150 MB.
+  if (!(await benchDirectory())) failed = true;
+  // Audit log (decision 0051): 1,000,000 entries sealed and verified (<= 10 s), 100,000 exported as CSV (< 30 s),
+  // and orders with the audit triggers on and off (p99 on <= 1.1 x off).
+  if (!(await benchAudit())) failed = true;
+  // Budgets and awards: 20 awards of 300 at once against 5,000, 20 times (exactly 16 every time), then awards/s
+  // with budget checks against pgbench's tpcb-like at 8 clients (>= 0.3 x) and the invariants.
+  const awards = await benchAwards();
+  if (!awards.exact || awards.violations > 0 || awards.ratio < 0.3) failed = true;
+  // Webhooks: 10,000 events over 1,000 subjects to a receiver refusing 10 % of attempts, two workers: every event
+  // delivered, none under two ids, in order per subject (`node bench/webhooks.mjs` alone).
+  if (!(await benchWebhooks()).ok) failed = true;
 }
 
 // Pages (decision 0028): Lighthouse on every shop and admin page, signed in, against each page's budget; its

@@ -48,6 +48,7 @@ test('a shopper signs in, sees name and points, switches language and signs out'
   await expect(page.getByRole('menuitem', { name: 'Termos y tazas' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Termos y tazas' }).click();
   await expect(page).toHaveURL(/\/category\/termos-y-tazas$/);
+  await expect(page.getByTestId('category-title')).toHaveText('Termos y tazas');
 
   // Search: Enter goes to /results/{text}, and the text stays in the box there.
   const search = page.getByRole('combobox', { name: 'Buscar productos' });

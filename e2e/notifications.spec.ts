@@ -1,5 +1,5 @@
 import { type Browser, type Page } from '@playwright/test';
-import { expect, expectNoSeriousViolations, test } from './support.ts';
+import { expect, expectNoSeriousViolations, reservedByJourneys, test } from './support.ts';
 
 // Notifications live (decision 0006). A shopper keeps /notifications open while an administrator, in another
 // browser, credits points from the users page: the header count, the list and the balance change without
@@ -40,9 +40,8 @@ test('a shopper sees a new notification live, marks it as seen, and reads the li
     email: string;
     storeId: number;
   }[];
-  const taken = /^(ana|luis|maria|tienda|admin|super|nuevo|nueva|inactivo)@|salas|zamora|flores|temporal/;
   const adminStore = (await (await admin.request.get('/api/auth/session')).json()).data.adminStores[0] as number;
-  const shopper = users.filter((u) => u.storeId === adminStore && !taken.test(u.email)).at(-1)!;
+  const shopper = users.filter((u) => u.storeId === adminStore && !reservedByJourneys.test(u.email)).at(-1)!;
   shopperEmail = shopper.email;
   shopperId = shopper.id;
   const accrualOpen = (await (await admin.request.get('/api/program')).json()).data.accrual.open as boolean;

@@ -44,9 +44,12 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+      // PostgreSQL when E2E_DATABASE_URL names one, else PGlite.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       // The sign-in page and the inactive-user message name it (README.md, SUPPORT_CONTACT).
       SUPPORT_CONTACT: 'soporte@rewards.test',
+      // The governance journey moves the server clock a week on (POST /api/test/clock; never in production).
+      TEST_CLOCK_ROUTES: 'true',
     },
   },
 });

@@ -40,6 +40,14 @@ export function inLanguage(scope: Page | Locator, label: string, lang: 'es' | 'e
   return scope.getByRole('group', { name: label, exact: true }).getByLabel(lang === 'es' ? 'Español' : 'English', { exact: true });
 }
 
+/**
+ * Demo accounts other journeys sign in as or write to: a journey that needs a shopper of its own (one whose
+ * notifications and balance nothing else touches) picks from the rest. The Aguilars are the awards' approval
+ * chain (seed/demo-awards.ts): the governance journey moves the server clock a week on, so their approval
+ * notifications are dated in the future and would sort before anything another journey writes.
+ */
+export const reservedByJourneys = /^(ana|luis|maria|tienda|admin|super|nuevo|nueva|inactivo)@|salas|zamora|flores|temporal|aguilar/;
+
 /** Playwright's `test` with the sign-in as a fixture: `test('…', async ({ page, signInAs }) => …)`. */
 export const test = base.extend<{ signInAs: (page: Page, email: string) => Promise<void> }>({
   // eslint-disable-next-line no-empty-pattern

@@ -12,6 +12,7 @@ import { echoRequestId, requestIdGenerator } from './lib/request-id.ts';
 import { CatalogSearch } from './modules/search/search.service.ts';
 import { catalogueSource } from './modules/products/products.service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { auditContext } from './db/audit-context.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { strictValidatorCompiler, utf8JsonBodies } from './plugins/strict-input.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
@@ -53,7 +54,12 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { peerReportRoutes } from './modules/peer/peer-report.routes.ts';
 import { celebrationsRoutes } from './modules/celebrations/celebrations.routes.ts';
 import { peerRoutes } from './modules/peer/peer.routes.ts';
+import { awardsRoutes } from './modules/awards/awards.routes.ts';
 import { celebrationDatesRoutes } from './modules/celebrations/dates.routes.ts';
+import { directoryRoutes } from './modules/directory/directory.routes.ts';
+import { scimRoutes } from './modules/directory/scim.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 
 /** Builds the whole application; `main.ts` only listens, tests call this with their own database and clock. */
 export async function buildApp(
@@ -126,6 +132,16 @@ export async function buildApp(
   await app.register(openApiPlugin, { config });
 
   await app.register(authPlugin, { deps });
+  // Every write a handler makes carries its caller and request id into the audit log (docs/architecture.md
+  // A6.19): the handler runs inside this context, which the database client hands to the triggers.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const actor = request.principal
+      ? `user:${request.principal.id}`
+      : request.scimCaller
+        ? `directory:${request.scimCaller.connectionId}`
+        : 'system';
+    auditContext.run({ actor, requestId: request.id }, done);
+  });
   // Socket.IO on the same HTTP server, signed in by the same checks (decision 0006).
   await app.register(realtimePlugin, {
     deps,
@@ -177,6 +193,15 @@ export async function buildApp(
   // People's dates and their import; a store's celebration settings and its people's coming celebrations (A6.17).
   await app.register(celebrationDatesRoutes, { prefix: '/api/celebrations', deps });
   await app.register(celebrationsRoutes, { prefix: '/api/celebrations', deps });
+  // Budgets, company-funded awards and their approvals (A6.19).
+  await app.register(awardsRoutes, { prefix: '/api', deps });
+  // The company directory: its administration, and the SCIM service provider behind its own token (A6.18).
+  await app.register(directoryRoutes, { prefix: '/api/directory', deps });
+  await app.register(scimRoutes, { prefix: '/scim/v2', deps });
+  // The tamper-evident audit log: list, CSV export and the chain's check (A6.19).
+  await app.register(auditRoutes, { prefix: '/api/audit', deps });
+  // Signed webhooks: endpoints, deliveries and redelivery (A6.19); main.ts starts their delivery worker.
+  await app.register(webhooksRoutes, { prefix: '/api/webhooks', deps });
 
   // Pictures, the built web app and the SPA's pages; its not-found handler answers what no route did.
   await app.register(webAppPlugin, { deps });

@@ -118,6 +118,7 @@ describe('operator CLI', () => {
     expect(help.stdout).toContain('npm run admin -- tokens --email E');
     expect(help.stdout).toContain('npm run admin -- revoke --id N');
     expect(help.stdout).toContain('npm run admin -- celebrations [--at ISO-INSTANT]');
+    expect(help.stdout).toContain('npm run admin -- scim-token --name NAME');
     const badAt = (await cli('celebrations', '--at', 'tomorrow').catch((e: { code: number; stderr: string }) => e)) as {
       code: number;
       stderr: string;
@@ -125,6 +126,36 @@ describe('operator CLI', () => {
     expect(badAt.code).toBe(2);
     expect(badAt.stderr).toContain('--at must be an ISO instant');
   });
+
+  // A company directory's SCIM connection (docs/architecture.md A6.18): its token opens /scim/v2, and only that.
+  it('prints a SCIM connection token that opens /scim/v2 and nothing else, and refuses bad arguments', async () => {
+    const { stdout, stderr } = await cli('scim-token', '--name', 'Entra ID', '--days', '30', '--office', 'division');
+    const token = stdout.trim();
+    expect(token).toMatch(/^rs_scim_[A-Za-z0-9_-]{40,}$/);
+    expect(stderr).toContain('/scim/v2');
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const database = await openDatabase({ pgliteDir: dataDir });
+    try {
+      const app = await buildApp({ config, database, db: database.db, clock: systemClock }, { logger: false });
+      const scim = await app.inject({ method: 'GET', url: '/scim/v2/Users?count=1', headers: { authorization: `Bearer ${token}` } });
+      expect(scim.statusCode).toBe(200);
+      expect(scim.json().totalResults).toBeGreaterThan(1);
+      const api = await app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${token}` } });
+      expect(api.statusCode).toBe(401);
+      await app.close();
+    } finally {
+      await database.close();
+    }
+    for (const [args, message] of [
+      [['scim-token'], '--name is required'],
+      [['scim-token', '--name', 'X', '--office', 'planet'], '--office must be one of'],
+      [['scim-token', '--name', 'X', '--days', '0'], '--days must be a whole number'],
+    ] as const) {
+      const bad = (await cli(...args).catch((e: { code: number; stderr: string }) => e)) as { code: number; stderr: string };
+      expect(bad.code, args.join(' ')).toBe(2);
+      expect(bad.stderr).toContain(message);
+    }
+  }, 90_000);
 
   // The celebrations job by hand (docs/architecture.md A6.17): as if the clock read --at; a second run changes nothing.
   it('runs the celebrations job at an instant, once', async () => {

@@ -7,6 +7,8 @@ import { AppError } from './lib/app-error.ts';
 import { createApiToken, listApiTokens, revokeApiToken, revokeUserSessions } from './modules/auth/auth.service.ts';
 import { findUserByEmail, setUserRole } from './modules/users/users.service.ts';
 import { runCelebrations, type CelebrationRun } from './modules/celebrations/job.service.ts';
+import { createConnection } from './modules/directory/connections.service.ts';
+import { directoryOfficeAttributes, type DirectoryOfficeAttribute } from '@rewards/shared/directory';
 import { INT32_MAX } from '@rewards/shared/common';
 import { roleValues } from '@rewards/shared/enums';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS, type ApiToken } from '@rewards/shared/users';
@@ -21,6 +23,11 @@ const usage = `Rewards Store operator commands
   npm run admin -- revoke --id N                   revoke the personal API token with that id
   npm run admin -- role --email E --role 1|2|3 [--stores 1,2]
                                                    set a user's role (and administered stores)
+  npm run admin -- scim-token --name NAME [--days N] [--office organization|division|costCenter|office]
+                                                   print the bearer token of a new SCIM connection for a
+                                                   company directory (Entra ID, Okta), and its URL; the
+                                                   office is read from that enterprise attribute, or
+                                                   from our extension's "office" (default organization)
   npm run admin -- celebrations [--at ISO-INSTANT]
                                                    run the celebrations job (birthdays, anniversaries, first
                                                    days, managers' heads-ups, expiry reminders) as if the clock
@@ -29,7 +36,7 @@ const usage = `Rewards Store operator commands
 
 Uses DATABASE_URL when set, else the embedded database under DATA_DIR (./data).`;
 
-const commands = ['token', 'tokens', 'revoke', 'role', 'celebrations'] as const;
+const commands = ['token', 'tokens', 'revoke', 'role', 'celebrations', 'scim-token'] as const;
 type Command = (typeof commands)[number];
 
 async function run(argv: string[]): Promise<number> {
@@ -44,6 +51,7 @@ async function run(argv: string[]): Promise<number> {
       role: { type: 'string' },
       stores: { type: 'string' },
       at: { type: 'string' },
+      office: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -56,7 +64,16 @@ async function run(argv: string[]): Promise<number> {
     console.error(`Unknown command "${command}".\n\n${usage}`);
     return 2;
   }
-  if (command !== 'revoke' && command !== 'celebrations' && !values.email) {
+  const office = (values.office ?? 'organization') as DirectoryOfficeAttribute;
+  if (command === 'scim-token' && (!values.name?.trim() || values.name.trim().length > 80)) {
+    console.error('--name is required: the directory the connection is for, at most 80 characters (e.g. "Entra ID").');
+    return 2;
+  }
+  if (!directoryOfficeAttributes.includes(office)) {
+    console.error(`--office must be one of ${directoryOfficeAttributes.join(', ')}.`);
+    return 2;
+  }
+  if (command !== 'revoke' && command !== 'celebrations' && command !== 'scim-token' && !values.email) {
     console.error('--email is required.');
     return 2;
   }
@@ -113,6 +130,22 @@ async function run(argv: string[]): Promise<number> {
       const instant = at ?? now;
       const run = await runCelebrations(database.db, { now: instant, calendar: config.calendar });
       console.log(celebrationReport(run, instant));
+      return 0;
+    }
+    if (command === 'scim-token') {
+      const scimUrl = `${config.publicUrl}/scim/v2`;
+      const created = await createConnection(database.db, {
+        name: values.name!.trim(),
+        days,
+        officeAttribute: office,
+        createdBy: null,
+        now,
+        scimUrl,
+      });
+      console.log(created.token);
+      console.error(
+        `SCIM connection ${created.id} "${created.name}": base URL ${scimUrl}, expires ${created.expiresAt} (the token is shown once; revoke it on /admin/directory).`,
+      );
       return 0;
     }
     if (command === 'revoke') {

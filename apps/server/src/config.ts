@@ -53,6 +53,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   BENCH_ROUTES: boolish,
+  TEST_CLOCK_ROUTES: boolish,
   SUPPORT_CONTACT: z.string().max(500).optional(),
 });
 
@@ -140,6 +141,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (production && e.SESSION_SECRET === DEV_SECRET) {
     throw new ConfigError('SESSION_SECRET is the published development value: set a secret of your own (e.g. `openssl rand -base64 48`).');
+  }
+  if (production && e.TEST_CLOCK_ROUTES) {
+    throw new ConfigError('TEST_CLOCK_ROUTES moves the server clock for the browser journeys: it is refused in production.');
   }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
     throw new ConfigError('METRICS_PORT must not be the public PORT: metrics are never public (decision 0034).');
@@ -259,6 +263,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: !production,
     /** Adds GET /api/bench/ceiling (precomputed bytes from memory) for `npm run bench`. */
     benchRoutes: e.BENCH_ROUTES,
+    /**
+     * A movable server clock and POST /api/test/clock for the browser journeys (docs/architecture.md A6.19);
+     * never in production (refused above).
+     */
+    testClockRoutes: e.TEST_CLOCK_ROUTES && !production,
     /** Shown on the sign-in page and with the inactive-user message (GET /api/auth/support). */
     supportContact: parseSupportContact(e.SUPPORT_CONTACT),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),

@@ -2,12 +2,18 @@ import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './seed/prepare.ts';
-import { systemClock } from './lib/clock.ts';
+import { movableClock, systemClock } from './lib/clock.ts';
 import { runPointExpiry } from './modules/points/expiry.service.ts';
 import { resetAllowances } from './modules/peer/allowance.service.ts';
+import { runApprovalReminders } from './modules/awards/approvals.service.ts';
+import { reloadBudgets } from './modules/awards/budgets.service.ts';
+import { approvalMailLinks } from './modules/awards/links.service.ts';
 import { runCelebrations } from './modules/celebrations/job.service.ts';
+import { startAuditSealer } from './modules/audit/audit.service.ts';
 import { smtpTransport, startMailWorker } from './modules/mail/mail-worker.ts';
 import { startTeamsWorker, teamsTransportFromConfig } from './modules/teams/teams-worker.ts';
+import { httpSender, startWebhookWorker } from './modules/webhooks/webhook-worker.ts';
+import { testClockPlugin } from './plugins/test-clock.ts';
 
 /**
  * The settings, or the reason they are refused, printed alone: an uncaught error would show Node's stack and
@@ -31,20 +37,31 @@ const database = await openDatabase(config.database).catch((err: Error) => {
 const prepared = await prepareDatabase(database.db, config);
 if (prepared.seeded) console.log('Empty database: demo data loaded.');
 if (prepared.bootstrapped) console.log(`${prepared.bootstrapped} is the first super administrator (BOOTSTRAP_SUPER_ADMIN_EMAIL).`);
-const app = await buildApp({ config, database, db: database.db, clock: systemClock });
+// The browser journeys move the clock (TEST_CLOCK_ROUTES, never in production: config.ts); else the system's.
+const testClock = config.testClockRoutes ? movableClock() : null;
+const clock = testClock ?? systemClock;
+const app = await buildApp({ config, database, db: database.db, clock });
 
 // Scheduled jobs run on the database: every instance may try, one does the work (job_runs).
 const JOB_INTERVAL_MS = 10 * 60_000;
 const runJobs = () =>
   Promise.all([
-    runPointExpiry(database.db, systemClock.now(), config.calendar)
+    runPointExpiry(database.db, clock.now(), config.calendar)
       .then((r) => r.ran && app.log.info(r, 'points expired for the program year'))
       .catch((err) => app.log.error({ err }, 'point expiry failed')),
     // Giving allowances move to the new period once, whichever instance runs first (rs_allowance_reset);
     // a person whose period went stale between runs is reset when they next read or give (A6.16).
-    resetAllowances(database.db, { now: systemClock.now(), calendar: config.calendar })
+    resetAllowances(database.db, { now: clock.now(), calendar: config.calendar })
       .then((n) => n > 0 && app.log.info({ allowances: n }, 'giving allowances reset for the new period'))
       .catch((err) => app.log.error({ err }, 'giving allowance reset failed')),
+    // Budgets move to their new period once (rs_budget_reload), and waiting approvals are reminded and
+    // escalated once (rs_approval_reminders), whichever instance runs first (A6.19).
+    reloadBudgets(database.db, { now: clock.now(), calendar: config.calendar })
+      .then((n) => n > 0 && app.log.info({ budgets: n }, 'budgets moved to the new period'))
+      .catch((err) => app.log.error({ err }, 'budget reload failed')),
+    runApprovalReminders(database.db, clock.now())
+      .then((r) => (r.reminded || r.escalated) && app.log.info(r, 'approvals reminded and escalated'))
+      .catch((err) => app.log.error({ err }, 'approval reminders failed')),
   ]);
 const jobs = setInterval(runJobs, JOB_INTERVAL_MS);
 jobs.unref();
@@ -59,7 +76,7 @@ async function celebrate() {
   if (celebrating) return;
   celebrating = true;
   try {
-    const r = await runCelebrations(database.db, { now: systemClock.now(), calendar: config.calendar });
+    const r = await runCelebrations(database.db, { now: clock.now(), calendar: config.calendar });
     for (const recognitionId of r.feed)
       app.realtime.announceFeed({ kind: 'celebration', recognitionId, private: false, audience: [], stores: [] });
     if (r.celebrations || r.headsUps || r.reminders)
@@ -83,10 +100,12 @@ void celebrate();
 const mailWorker = config.smtpUrl
   ? startMailWorker({
       db: database.db,
-      clock: systemClock,
+      clock,
       transport: smtpTransport(config.smtpUrl),
       from: config.mailFrom,
       publicUrl: config.publicUrl,
+      // Approval requests carry signed approve and deny links (A6.19).
+      approvalLinks: (step) => approvalMailLinks({ secret: config.session.secret, publicUrl: config.publicUrl, now: clock.now() }, step),
       // Without Teams configured, the copies of users who prefer Teams go by e-mail (decision 0030).
       channels: config.teams ? ['email'] : ['email', 'teams'],
       intervalMs: config.mailIntervalMs,
@@ -100,13 +119,27 @@ const mailWorker = config.smtpUrl
 const teamsWorker = config.teams
   ? startTeamsWorker({
       db: database.db,
-      clock: systemClock,
+      clock,
       transport: teamsTransportFromConfig(config.teams),
       publicUrl: config.publicUrl,
       onResult: (r) => app.log.info(r, 'Teams outbox pass'),
       onError: (err) => app.log.error({ err }, 'Teams outbox pass failed'),
     })
   : null;
+
+// The audit log's sealer (docs/architecture.md A6.19): every instance every few seconds; its advisory lock
+// lets one chain at a time, and the others skip the pass.
+const auditSealer = startAuditSealer({ db: database.db, onError: (err) => app.log.error({ err }, 'audit sealer failed') });
+// Webhooks (docs/architecture.md A6.19): every instance delivers; claims skip each other's rows and a subject's
+// deliveries go one at a time, in order. The worker also removes what is older than 30 days.
+const webhookWorker = startWebhookWorker({
+  db: database.db,
+  // The real time even when the journeys move the server clock: receivers check the signed timestamp against theirs.
+  clock: systemClock,
+  send: httpSender({ production: config.production }),
+  onResult: (r) => app.log.info(r, 'webhooks pass'),
+  onError: (err) => app.log.error({ err }, 'webhooks pass failed'),
+});
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -115,7 +148,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   clearInterval(jobs);
   clearInterval(celebrations);
-  await Promise.all([mailWorker?.stop(), teamsWorker?.stop()]);
+  await Promise.all([mailWorker?.stop(), teamsWorker?.stop(), auditSealer.stop(), webhookWorker.stop()]);
   await app.close();
   await app.drained(10_000);
   await database.close();
@@ -123,6 +156,18 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+if (testClock) {
+  await app.register(testClockPlugin, {
+    db: database.db,
+    clock: testClock,
+    runJobs: async (now) => ({
+      budgets: await reloadBudgets(database.db, { now, calendar: config.calendar }),
+      ...(await runApprovalReminders(database.db, now)),
+    }),
+  });
+  app.log.warn('TEST_CLOCK_ROUTES: the server clock can be moved (POST /api/test/clock); for browser journeys only');
+}
 
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -15,7 +15,8 @@ import { eq } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
-import { ACCESS_TABLE, accessRowOf, CALLERS, type Caller } from '../src/plugins/access-table.ts';
+import { ACCESS_TABLE, accessRowOf, CALLERS, SCIM, type Caller } from '../src/plugins/access-table.ts';
+import { createConnection } from '../src/modules/directory/connections.service.ts';
 import { factories } from './factories.ts';
 import { createTestApp, multipart, ORIGIN, png, type TestApp } from './harness.ts';
 
@@ -72,6 +73,14 @@ beforeAll(async () => {
   await api('admin', 'PUT', `/api/orders/${doomedOrder.id}`, { status: 5, cause: 'Access test' });
   const [line] = await t.db.select().from(s.orderLines).where(eq(s.orderLines.orderId, order.id));
   const token = await api('shopper', 'POST', '/api/users/tokens', { name: 'access test' });
+  const connection = await createConnection(t.db, {
+    name: 'Access test',
+    days: 1,
+    officeAttribute: 'organization',
+    createdBy: null,
+    now: t.clock.now(),
+    scimUrl: 'x',
+  });
   const area = await make.area();
   const reward = await make.recognition({ areaId: area.id });
   const banner = await make.banner();
@@ -111,6 +120,30 @@ beforeAll(async () => {
     message: peerMessage,
     values: [companyValue!.id],
   });
+  const hookBody = { storeId: 1, url: 'https://hooks.example.com/access', events: ['order.placed'] };
+  const hook = await api('admin', 'POST', '/api/webhooks', hookBody);
+  const doomedHook = await api('admin', 'POST', '/api/webhooks', hookBody);
+  const hookDelivery = await api('admin', 'POST', `/api/webhooks/${hook.id}/test`, undefined);
+  // Budgets and awards (A6.19): a budget each caller may spend (a store's for administrators, their own as a
+  // manager for the shopper), an award credited at once and one waiting for the store's administrators.
+  const storeBudget = await api('admin', 'POST', '/api/budgets', { scope: 'store', storeId: 1, amount: 100_000, period: 'month' });
+  const spendable: Partial<Record<Caller, number>> = {
+    shopper: (
+      await api('admin', 'POST', '/api/budgets', { scope: 'manager', managerId: users.shopper.id, storeId: 1, amount: 10, period: 'none' })
+    ).id,
+    otherStoreAdmin: (
+      await api('superAdmin', 'POST', '/api/budgets', {
+        scope: 'store',
+        storeId: users.otherStoreAdmin.storeId,
+        amount: 10,
+        period: 'none',
+      })
+    ).id,
+  };
+  const awardBody = { recipients: [target.id], points: 1, message: 'Made by the access test, thank you' };
+  const creditedAward = await api('admin', 'POST', '/api/awards', { ...awardBody, budgetId: storeBudget.id });
+  const waitingAward = await api('admin', 'POST', '/api/awards', { ...awardBody, points: 600, budgetId: storeBudget.id });
+  const [approvalStep] = await t.db.select().from(s.approvalSteps).where(eq(s.approvalSteps.awardId, waitingAward.id));
   const stars = { name: 'Access test', description: 'Made by the access test' };
   const peopleDates = { storeId: 1, rows: [{ email: target.email, birthday: '05-14', hireDate: '2020-01-15' }] };
   samples = {
@@ -333,6 +366,21 @@ beforeAll(async () => {
     'DELETE /api/peer/values/:id': { url: `/api/peer/values/${companyValue!.id}` },
     'POST /api/peer/users/:id/allowance-boosts': { url: `/api/peer/users/${target.id}/allowance-boosts`, body: { points: 1 } },
     'PUT /api/peer/users/:id/manager': { url: `/api/peer/users/${target.id}/manager`, body: { managerId: null } },
+    'POST /api/budgets': { url: '/api/budgets', body: { scope: 'store', storeId: 1, amount: 10, period: 'none' } },
+    'GET /api/budgets/:id': { url: `/api/budgets/${storeBudget.id}` },
+    'PUT /api/budgets/:id': { url: `/api/budgets/${storeBudget.id}`, body: { amount: 100_000, reload: true } },
+    'POST /api/awards': (caller) => ({ url: '/api/awards', body: { ...awardBody, budgetId: spendable[caller] ?? storeBudget.id } }),
+    'GET /api/awards/:id': { url: `/api/awards/${creditedAward.id}` },
+    'POST /api/awards/:id/withdraw': { url: `/api/awards/${creditedAward.id}/withdraw` },
+    'POST /api/approvals/:id/approve': { url: `/api/approvals/${approvalStep!.id}/approve` },
+    'POST /api/approvals/:id/deny': { url: `/api/approvals/${approvalStep!.id}/deny`, body: { reason: 'Access test' } },
+    'GET /api/approvals/stores/:id/rules': { url: '/api/approvals/stores/1/rules' },
+    'GET /api/approval-links/:token': { url: '/api/approval-links/not-a-real-token.signature' },
+    'POST /api/approval-links/:token': { url: '/api/approval-links/not-a-real-token.signature', body: {} },
+    'PUT /api/approvals/stores/:id/rules': {
+      url: '/api/approvals/stores/1/rules',
+      body: { firstThreshold: 500, secondThreshold: 2000, levels: 2, reminderDays: 3, escalationDays: 7 },
+    },
     'GET /api/celebrations/stores/:id/settings': { url: '/api/celebrations/stores/1/settings' },
     'PUT /api/celebrations/stores/:id/settings': {
       url: '/api/celebrations/stores/1/settings',
@@ -349,6 +397,35 @@ beforeAll(async () => {
     },
     'GET /api/celebrations/stores/:id/upcoming': { url: '/api/celebrations/stores/1/upcoming' },
     'GET /api/celebrations/stores/:id/upcoming/export': { url: '/api/celebrations/stores/1/upcoming/export?format=csv' },
+    'POST /api/directory/sync': {
+      url: '/api/directory/sync?dryRun=true',
+      multipart: {
+        fields: {},
+        files: [
+          { field: 'file', name: 'personas.csv', data: Buffer.from(`Correo;Nombre;Oficina\n${target.email};Ana;1\n`), type: 'text/csv' },
+        ],
+      },
+    },
+    'POST /api/directory/connections': { url: '/api/directory/connections', body: { name: 'Access test' } },
+    'DELETE /api/directory/connections/:id': { url: `/api/directory/connections/${connection.id}` },
+    'POST /api/webhooks': { url: '/api/webhooks', body: hookBody },
+    'GET /api/webhooks/:id': { url: `/api/webhooks/${hook.id}` },
+    'PUT /api/webhooks/:id': { url: `/api/webhooks/${hook.id}`, body: { description: 'Access test' } },
+    'DELETE /api/webhooks/:id': { url: `/api/webhooks/${doomedHook.id}` },
+    'POST /api/webhooks/:id/rotate': { url: `/api/webhooks/${hook.id}/rotate` },
+    'POST /api/webhooks/:id/test': { url: `/api/webhooks/${hook.id}/test` },
+    'GET /api/webhooks/:id/deliveries': { url: `/api/webhooks/${hook.id}/deliveries` },
+    'POST /api/webhooks/deliveries/:id/redeliver': { url: `/api/webhooks/deliveries/${hookDelivery.id}/redeliver` },
+    'GET /scim/v2/ResourceTypes/:id': { url: '/scim/v2/ResourceTypes/User' },
+    'GET /scim/v2/Schemas/:id': { url: '/scim/v2/Schemas/urn:ietf:params:scim:schemas:core:2.0:User' },
+    'POST /scim/v2/Users': { url: '/scim/v2/Users', body: { userName: 'scim-access@empresa.test' } },
+    'GET /scim/v2/Users/:id': { url: `/scim/v2/Users/${target.id}` },
+    'PUT /scim/v2/Users/:id': { url: `/scim/v2/Users/${target.id}`, body: { userName: target.email } },
+    'PATCH /scim/v2/Users/:id': {
+      url: `/scim/v2/Users/${target.id}`,
+      body: { Operations: [{ op: 'replace', path: 'active', value: false }] },
+    },
+    'DELETE /scim/v2/Users/:id': { url: `/scim/v2/Users/${target.id}` },
     'GET /api/docs/static/*': { url: '/api/docs/static/swagger-ui.css' },
     '* /idp': { url: '/idp' },
     '* /idp/*': { url: '/idp/.well-known/openid-configuration' },
@@ -394,7 +471,7 @@ describe('access table (decision 0038)', () => {
     for (const key of keys) {
       const row = ACCESS_TABLE[key]!;
       const [tableMethod, route] = key.split(' ') as [string, string];
-      const method = (tableMethod === '*' ? 'GET' : tableMethod) as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      const method = (tableMethod === '*' ? 'GET' : tableMethod) as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       const callers = [...CALLERS].sort((a, b) => Number(row[a] === 'ok') - Number(row[b] === 'ok'));
       for (const caller of callers) {
         const found = samples[key];
@@ -423,9 +500,13 @@ describe('access table (decision 0038)', () => {
         });
         sent++;
         const expected = row[caller];
-        const code = res.headers['content-type']?.toString().startsWith('application/json')
-          ? (res.json() as { code?: string }).code
+        // SCIM answers in its own format (docs/architecture.md A6.18): its 401 is `status: "401"`, read as UNAUTHENTICATED.
+        const scimRefusal = res.headers['content-type']?.toString().startsWith('application/scim+json')
+          ? (res.json() as { status?: string }).status === '401' && 'UNAUTHENTICATED'
           : undefined;
+        const code =
+          scimRefusal ||
+          (res.headers['content-type']?.toString().startsWith('application/json') ? (res.json() as { code?: string }).code : undefined);
         const got = res.statusCode;
         const fine =
           expected === 'ok'
@@ -441,6 +522,35 @@ describe('access table (decision 0038)', () => {
     );
     expect(mismatches).toEqual([]);
   }, 120_000);
+
+  it("lets a directory connection's token through every SCIM route, and no other", async () => {
+    const { token } = await createConnection(t.db, {
+      name: 'Access test SCIM',
+      days: 1,
+      officeAttribute: 'organization',
+      createdBy: null,
+      now: t.clock.now(),
+      scimUrl: 'x',
+    });
+    const answered: string[] = [];
+    for (const [key, row] of Object.entries(ACCESS_TABLE)) {
+      const [method, route] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+      // Routes open to anyone answer a stranger too.
+      if (method === ('*' as string) || row.signedOut === 'ok') continue;
+      const found = samples[key];
+      const sample = typeof found === 'function' ? found('superAdmin') : (found ?? (plainUrl(route) ? { url: route } : undefined));
+      if (!sample || sample.multipart) continue;
+      const res = await t.app.inject({
+        method,
+        url: sample.url,
+        headers: { authorization: `Bearer ${token}`, ...(sample.body === undefined ? {} : { 'content-type': 'application/json' }) },
+        payload: sample.body === undefined ? undefined : JSON.stringify(sample.body),
+      });
+      const opened = res.statusCode !== 401 && res.statusCode !== 403;
+      if (opened !== (row === SCIM) || res.statusCode >= 500) answered.push(`${key}: ${res.statusCode}`);
+    }
+    expect(answered).toEqual([]);
+  });
 
   it('turns a signed-out order away with 401 before reading it', async () => {
     expect(ACCESS_TABLE['POST /api/orders']!.signedOut).toBe(401);

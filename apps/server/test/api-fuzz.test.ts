@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@rewards/shared/products';
 import * as s from '../src/db/schema/index.ts';
 import { createApiToken } from '../src/modules/auth/auth.service.ts';
+import { createConnection } from '../src/modules/directory/connections.service.ts';
 import { factories } from './factories.ts';
 import { createTestApp, ORIGIN, png, type TestApp } from './harness.ts';
 import {
@@ -77,6 +78,8 @@ type PoolName =
   | 'images'
   | 'tokens'
   | 'notifications'
+  | 'webhooks'
+  | 'webhookDeliveries'
   | 'slugs';
 const POOL_OF_FIELD: Record<string, PoolName> = {
   storeId: 'stores',
@@ -112,6 +115,8 @@ const POOL_OF_PATH: [RegExp, PoolName][] = [
   [/^\/api\/users\/tokens\//, 'tokens'],
   [/^\/api\/notifications\//, 'notifications'],
   [/^\/api\/users\//, 'users'],
+  [/^\/api\/webhooks\/deliveries\//, 'webhookDeliveries'],
+  [/^\/api\/webhooks\//, 'webhooks'],
 ];
 const TEXT_POOLS: Record<string, Wire[]> = {
   search: ['taza', 'mochila', 'café', 'a'],
@@ -299,6 +304,14 @@ async function realTraffic(products: number[], otherStoreProduct: number): Promi
   await sendJson('shopper-token', 'POST', '/api/wishlists', { productId: otherStoreProduct });
   await sendJson('shopper-token', 'POST', '/api/orders', { lines: [{ productId: otherStoreProduct, quantity: 1 }] });
   await challengeTraffic();
+  // A webhook endpoint of the first store (never delivered here: no worker runs) and a test event's delivery.
+  const [firstStore] = await t.db.select({ id: s.stores.id }).from(s.stores).orderBy(asc(s.stores.id)).limit(1);
+  const hook = await sendJson('admin', 'POST', '/api/webhooks', {
+    storeId: firstStore!.id,
+    url: 'https://hooks.example.com/fuzz',
+    events: ['order.placed', 'points.credited'],
+  });
+  await sendJson('admin', 'POST', `/api/webhooks/${(JSON.parse(hook.body) as { data: { id: number } }).data.id}/test`, {});
 }
 
 /** Challenges of the first store (multiple choice, active and answered by the shopper; open-ended, inactive). */
@@ -359,6 +372,10 @@ async function readPools(products: number[], firstStore: number): Promise<Record
     images: idsOf(await db.select({ id: s.productImages.id }).from(s.productImages).orderBy(asc(s.productImages.id)).limit(4)),
     tokens: idsOf(await db.select({ id: s.apiTokens.id }).from(s.apiTokens).orderBy(asc(s.apiTokens.id))),
     notifications: idsOf(await db.select({ id: s.notifications.id }).from(s.notifications).orderBy(asc(s.notifications.id)).limit(6)),
+    webhooks: idsOf(await db.select({ id: s.webhookEndpoints.id }).from(s.webhookEndpoints).orderBy(asc(s.webhookEndpoints.id))),
+    webhookDeliveries: idsOf(
+      await db.select({ id: s.webhookDeliveries.id }).from(s.webhookDeliveries).orderBy(asc(s.webhookDeliveries.id)).limit(4),
+    ),
     slugs: [
       ...(await db.select({ slug: s.products.slug }).from(s.products).orderBy(asc(s.products.id)).limit(3)).map((r) => r.slug),
       ...(await db.select({ slug: s.categories.slug }).from(s.categories).orderBy(asc(s.categories.id)).limit(2)).map((r) => r.slug),
@@ -465,4 +482,47 @@ describe('API fuzz (docs/architecture.md A4)', () => {
     if (report.length) console.log(`api-fuzz: ${report.length} distinct failures\n${report.join('\n')}`);
     expect(report).toEqual([]);
   }, 300_000);
+
+  it("answers every SCIM operation, with a connection's token and malformed and boundary input: never 5xx, errors in SCIM's format", async () => {
+    const { token } = await createConnection(t.db, {
+      name: 'Fuzz',
+      days: 1,
+      officeAttribute: 'organization',
+      createdBy: null,
+      now: t.clock.now(),
+      scimUrl: 'x',
+    });
+    const docResponse = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const operations = operationsOf(docResponse.json<OpenApiDocument>(), { include: (path) => path.startsWith('/scim/v2/') });
+    expect(operations.length).toBe(11);
+    const people = await t.db.select({ id: s.users.id }).from(s.users).orderBy(asc(s.users.id)).limit(6);
+    const ids = [...people.map((p) => String(p.id)), 'User', 'urn:ietf:params:scim:schemas:core:2.0:User'];
+    const generator = new RequestGenerator((name) => (name === 'id' ? ids : undefined));
+    const problems = new Map<string, string>();
+    let sent = 0;
+    for (const op of operations) {
+      const inputs = fc.sample(generator.request(op), { seed: seedOf(`${SEED} ${op.method} ${op.path} scim`), numRuns: READ_RUNS });
+      for (const input of inputs) {
+        const request = await render(op, input, files);
+        const res = await t.app.inject({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
+        sent++;
+        const answer = { statusCode: res.statusCode, headers: res.headers, body: res.body };
+        const where = `${op.method} ${op.path} ${res.statusCode}`;
+        if (res.statusCode >= 500) problems.set(where, short(res.body, 300));
+        const contract = contractProblem(op, answer);
+        if (contract) problems.set(`${where}: ${contract}`, describeInput(input));
+        if (res.statusCode >= 400) {
+          const body = res.json<{ schemas?: string[]; status?: string; detail?: string }>();
+          const scimError =
+            String(res.headers['content-type']).startsWith('application/scim+json') &&
+            body.schemas?.includes('urn:ietf:params:scim:api:messages:2.0:Error') &&
+            body.status === String(res.statusCode) &&
+            typeof body.detail === 'string';
+          if (!scimError) problems.set(`${where}: not a SCIM error`, short(res.body, 300));
+        }
+      }
+    }
+    console.log(`api-fuzz: ${sent} SCIM requests to ${operations.length} operations; ${problems.size} distinct failures`);
+    expect([...problems].map(([k, v]) => `${k} (${v})`)).toEqual([]);
+  }, 120_000);
 });

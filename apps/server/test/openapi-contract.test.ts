@@ -99,9 +99,19 @@ describe('the OpenAPI document (decision 0025)', () => {
     expect(result.problems.filter((p) => p.severity === 'warn' && !kept.has(p.ruleId)).map(show)).toEqual([]);
   }, 60_000);
 
-  it('has the API only: no identity provider, no internal route, no documentation routes', () => {
+  it('has the API and SCIM only: no identity provider, no internal route, no documentation routes', () => {
     const paths = Object.keys(doc.paths);
-    expect(paths.filter((p) => !p.startsWith('/api/') || p.startsWith('/api/bench') || p.startsWith('/api/docs'))).toEqual([]);
+    const api = (p: string) => p.startsWith('/api/') && !p.startsWith('/api/bench') && !p.startsWith('/api/docs');
+    expect(paths.filter((p) => !api(p) && !p.startsWith('/scim/v2/'))).toEqual([]);
+    expect(paths.filter((p) => p.startsWith('/scim/v2/')).sort()).toEqual([
+      '/scim/v2/ResourceTypes',
+      '/scim/v2/ResourceTypes/{id}',
+      '/scim/v2/Schemas',
+      '/scim/v2/Schemas/{id}',
+      '/scim/v2/ServiceProviderConfig',
+      '/scim/v2/Users',
+      '/scim/v2/Users/{id}',
+    ]);
     expect(paths.length).toBeGreaterThan(100);
   });
 
@@ -125,7 +135,11 @@ describe('the OpenAPI document (decision 0025)', () => {
     const mismatches: string[] = [];
     for (const [i, { method, path: p, op }] of operations.entries()) {
       const isPublic = op.security?.length === 0;
-      if (!isPublic) {
+      if (p.startsWith('/scim/v2/')) {
+        // SCIM takes a directory connection's token and nothing else (docs/architecture.md A6.18).
+        expect(op.security, `${method} ${p}`).toEqual([{ scim: [] }]);
+        expect(op.responses['401'], `${method} ${p}`).toBeDefined();
+      } else if (!isPublic) {
         expect(op.security, `${method} ${p}`).toContainEqual({ session: [] });
         expect(op.responses['401'], `${method} ${p}`).toEqual({ $ref: '#/components/responses/Unauthorized' });
       }
@@ -143,6 +157,14 @@ describe('the OpenAPI document (decision 0025)', () => {
   it('answers errors with the shared envelope, 429 with Retry-After', () => {
     expect(doc.components.responses.TooManyRequests!.headers).toHaveProperty('Retry-After');
     for (const { method, path: p, op } of operations) {
+      if (p.startsWith('/scim/v2/')) {
+        // SCIM's own error format, in its own media type.
+        expect(op.responses.default, `${method} ${p}`).toEqual({ $ref: '#/components/responses/ScimError' });
+        expect(Object.keys((op.responses['401'] as { content?: object }).content ?? {}), `${method} ${p}`).toEqual([
+          'application/scim+json',
+        ]);
+        continue;
+      }
       expect(op.responses.default, `${method} ${p}`).toEqual({ $ref: '#/components/responses/Error' });
       if (method !== 'GET') expect(op.responses['429'], `${method} ${p}`).toEqual({ $ref: '#/components/responses/TooManyRequests' });
     }

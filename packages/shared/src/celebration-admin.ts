@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intSchema, paginationSchema, queryInt } from './common.ts';
+import { idSchema, intSchema, paginationSchema, queryInt } from './common.ts';
 import {
   CELEBRATION_POINTS_MAX,
   celebrationChoices,
@@ -33,6 +33,11 @@ export const UPCOMING_DAYS_MAX = 90;
 /** GET/PUT /api/celebrations/stores/{id}/settings: the store's settings (the defaults until it saves its own). */
 export interface CelebrationSettings extends CelebrationSettingsValues {
   storeId: number;
+  /**
+   * The store budget (scope `store`, open, of this store) its celebrations' points are spent from
+   * (docs/architecture.md A6.17, A6.19); null: not counted against a budget.
+   */
+  budgetId: number | null;
   /** null: the store never saved its own (these are DEFAULT_CELEBRATIONS). */
   updatedAt: string | null;
 }
@@ -88,6 +93,10 @@ export const celebrationSettingsInputSchema = z
     feb29: z.enum(feb29Rules),
     headsUpDays: intSchema(0, HEADS_UP_DAYS_MAX),
     defaults: defaultsSchema,
+    budgetId: idSchema
+      .nullable()
+      .default(null)
+      .describe('An open store-scope budget of this store that pays the celebrations; null or left out: none'),
   })
   .strict();
 export type CelebrationSettingsInput = z.infer<typeof celebrationSettingsInputSchema>;
@@ -102,6 +111,7 @@ export const celebrationSettingsSchema = z.object({
   feb29: z.enum(feb29Rules),
   headsUpDays: z.number().int(),
   defaults: z.object({ birthday: choice, anniversary: choice, welcome: choice }),
+  budgetId: z.number().int().nullable(),
   updatedAt: z.string().describe('ISO 8601 instant').nullable(),
 }) satisfies z.ZodType<CelebrationSettings>;
 

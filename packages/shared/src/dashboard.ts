@@ -51,13 +51,21 @@ export const dashboardSchema = z.object({
    * period (a program year starts after the expiry took every balance to 0) it equals `outstanding`.
    */
   points: z.object({
-    /** Credits: loads + challenges + peer recognition + celebrations + positive adjustments. */
+    /** Credits: loads + challenges + peer recognition + celebrations + company-funded awards + positive adjustments. */
     issued: points,
     /**
      * `recognition`: what colleagues gave the store's users from their giving allowances (A6.16);
-     * `celebration`: the company's points on their birthdays, work anniversaries and first days (A6.17).
+     * `celebration`: the company's points on their birthdays, work anniversaries and first days (A6.17);
+     * `award`: company-funded awards from budgets (A6.19).
      */
-    issuedByKind: z.object({ load: points, challenge: points, recognition: points, celebration: points, adjustment: points }),
+    issuedByKind: z.object({
+      load: points,
+      challenge: points,
+      recognition: points,
+      celebration: points,
+      award: points,
+      adjustment: points,
+    }),
     /** Orders net of refunds: points spent on orders minus points returned by cancellations. */
     redeemed: points,
     /** Points spent on orders (before refunds). */

@@ -28,9 +28,20 @@ export type NotificationItemType = (typeof notificationItemTypes)[number];
 
 /**
  * `recognition`: points a colleague gave from their giving allowance (docs/architecture.md A6.16);
- * `celebration`: the company's points on a birthday, work anniversary or first day (docs/architecture.md A6.17).
+ * `celebration`: the company's points on a birthday, work anniversary or first day (docs/architecture.md A6.17);
+ * `award`: a company-funded award from a budget (docs/architecture.md A6.19).
  */
-export const transactionKinds = ['load', 'challenge', 'order', 'refund', 'expiry', 'adjustment', 'recognition', 'celebration'] as const;
+export const transactionKinds = [
+  'load',
+  'challenge',
+  'order',
+  'refund',
+  'expiry',
+  'adjustment',
+  'recognition',
+  'celebration',
+  'award',
+] as const;
 export type TransactionKind = (typeof transactionKinds)[number];
 
 export const challengeTypes = ['multiple_choice', 'open'] as const;

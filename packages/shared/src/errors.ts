@@ -273,9 +273,21 @@ export const errorMessages = {
     en: 'The file has a column of e-mails but none of birthdays or hire dates: head them “Birthday” or “Hire date” (or “Cumpleaños” or “Fecha de ingreso”)',
     es: 'El archivo tiene una columna de correos pero ninguna de cumpleaños ni de fechas de ingreso: encabézalas «Cumpleaños» o «Fecha de ingreso» (o «Birthday» o «Hire date»)',
   },
+  DIRECTORY_FILE_NO_COLUMNS: {
+    en: 'No header of a list of people was found in the first {{rows}} rows of the file: head the columns “Email” and “Name” or “Office” (or “Correo” and “Nombre” or “Oficina”)',
+    es: 'No se encontró el encabezado de una lista de personas en las primeras {{rows}} filas del archivo: encabeza las columnas «Correo» y «Nombre» u «Oficina» (o «Email» y «Name» u «Office»)',
+  },
   NOTHING_TO_CHANGE: {
     en: 'The request changes nothing: send at least one field',
     es: 'La solicitud no cambia nada: envía al menos un campo',
+  },
+  WEBHOOK_URL_NOT_HTTPS: {
+    en: 'A webhook address must start with https:// (plain http only to this machine, and never in production)',
+    es: 'La dirección de un webhook debe empezar por https:// (http solo hacia esta misma máquina, y nunca en producción)',
+  },
+  WEBHOOK_URL_PRIVATE: {
+    en: 'A webhook cannot be sent to a private or internal network address',
+    es: 'Un webhook no se puede enviar a una dirección de una red privada o interna',
   },
   HIRE_DATE_OUT_OF_RANGE: {
     en: 'The hire date must be from {{min}} to {{max}} (at most a year from today)',
@@ -386,6 +398,35 @@ export const errorMessages = {
     en: 'Points cannot be added to a celebration: recognize the person with points of your own instead',
     es: 'No se pueden añadir puntos a una celebración: reconoce a la persona con tus propios puntos',
   },
+  CELEBRATION_BUDGET_INVALID: {
+    en: 'Celebrations can only be paid from an open store budget of this same store',
+    es: 'Las celebraciones solo pueden pagarse con un presupuesto de tienda abierto de esta misma tienda',
+  },
+  // Budgets, company-funded awards and approvals (docs/architecture.md A6.19).
+  BUDGET_EXCEEDED: {
+    en: 'The budget cannot cover this ({{available}} points available)',
+    es: 'El presupuesto no alcanza para esto ({{available}} puntos disponibles)',
+  },
+  BUDGET_CLOSED: {
+    en: 'This budget is closed',
+    es: 'Este presupuesto está cerrado',
+  },
+  RECIPIENT_OUT_OF_SCOPE: {
+    en: 'One of the people you chose is outside the budget’s scope',
+    es: 'Una de las personas que elegiste está fuera del alcance del presupuesto',
+  },
+  APPROVAL_DECIDED: {
+    en: 'This approval was already decided or passed to someone else',
+    es: 'Esta aprobación ya se decidió o pasó a otra persona',
+  },
+  AWARD_NOT_WAITING: {
+    en: 'This award is no longer waiting for approval',
+    es: 'Este premio ya no está pendiente de aprobación',
+  },
+  APPROVAL_LINK_EXPIRED: {
+    en: 'This approval link has expired: open your pending approvals instead',
+    es: 'Este enlace de aprobación caducó: abre tus aprobaciones pendientes',
+  },
   INTERNAL_ERROR: {
     en: 'Something went wrong on our side, please try again',
     es: 'Algo salió mal de nuestro lado, inténtalo de nuevo',
@@ -459,6 +500,9 @@ export const errorStatus = {
   AREA_NOT_EMPTY: 409,
   REWARD_IN_USE: 409,
   VALUE_IN_USE: 409,
+  BUDGET_EXCEEDED: 409,
+  APPROVAL_DECIDED: 409,
+  AWARD_NOT_WAITING: 409,
   REWARD_CODE_TAKEN: 409,
   SEDE_ID_TAKEN: 409,
   IS_TAKEN: 409,
@@ -504,7 +548,10 @@ export const errorStatus = {
   LOAD_FILE_NO_EMAIL_COLUMN: 422,
   DATES_FILE_NO_EMAIL_COLUMN: 422,
   DATES_FILE_NO_DATE_COLUMN: 422,
+  DIRECTORY_FILE_NO_COLUMNS: 422,
   HIRE_DATE_OUT_OF_RANGE: 422,
+  WEBHOOK_URL_NOT_HTTPS: 422,
+  WEBHOOK_URL_PRIVATE: 422,
   BUSINESS_RULE: 422,
   GIVE_TO_SELF: 422,
   RECIPIENT_INACTIVE: 422,
@@ -516,6 +563,10 @@ export const errorStatus = {
   ADDON_OWN_RECOGNITION: 422,
   MANAGER_CYCLE: 422,
   CELEBRATION_NO_ADDON: 422,
+  CELEBRATION_BUDGET_INVALID: 422,
+  BUDGET_CLOSED: 422,
+  RECIPIENT_OUT_OF_SCOPE: 422,
+  APPROVAL_LINK_EXPIRED: 422,
   TEAMS_UNAVAILABLE: 422,
   HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,

@@ -32,7 +32,9 @@ export type MovementText =
    * The company's points on a person's birthday, work anniversary (with its years of service) or first day
    * (docs/architecture.md A6.17).
    */
-  | { descriptionKey: 'celebration'; descriptionValues: { kind: CelebrationKind; years: number | null } };
+  | { descriptionKey: 'celebration'; descriptionValues: { kind: CelebrationKind; years: number | null } }
+  /** A company-funded award from a budget (docs/architecture.md A6.19): the giver's name as it was then and the award. */
+  | { descriptionKey: 'award'; descriptionValues: { giver: string; awardId: number } };
 export type MovementKey = MovementText['descriptionKey'];
 export const movementKeys = [
   'load',
@@ -44,6 +46,7 @@ export const movementKeys = [
   'initial',
   'peerRecognition',
   'celebration',
+  'award',
 ] as const satisfies readonly MovementKey[];
 
 const system = {
@@ -59,6 +62,7 @@ const system = {
   anniversary: { es: 'Aniversario laboral: {years} años', en: 'Work anniversary: {years} years' },
   anniversaryOne: { es: 'Aniversario laboral: 1 año', en: 'Work anniversary: 1 year' },
   welcome: { es: 'Bienvenida', en: 'Welcome' },
+  award: { es: 'Premio de {giver}', en: 'Award from {giver}' },
 } as const;
 
 /** A stored value read back: a bilingual text in the reader's language, a plain text as it is. */
@@ -98,6 +102,8 @@ function describeKeyed(key: string, values: Record<string, unknown>, lang: Langu
       if (values.kind === 'anniversary')
         return values.years === 1 ? system.anniversaryOne[lang] : system.anniversary[lang].replace('{years}', String(values.years));
       return undefined;
+    case 'award':
+      return system.award[lang].replace('{giver}', () => textOf(values.giver, lang));
     default:
       return undefined;
   }

@@ -251,6 +251,10 @@ export const pageNeeds: Record<string, PageNeeds> = {
       if (user && id !== undefined) await get(`/api/recognitions/${id}`);
     },
   },
+  // Budgets, awards and approvals (docs/architecture.md A6.19): the forms ask as they open.
+  'src/app/routes/awards.tsx': { texts: texts('awards', 'peer') },
+  'src/app/routes/approvals.tsx': { texts: texts('awards') },
+  'src/app/routes/approval-link.tsx': { texts: texts('awards') },
   // The admin area's frame (its header's texts), then each admin page's own.
   // The texts of the forms' controls (both languages side by side, files, dates) too.
   [ADMIN_FRAME]: { texts: texts('admin', 'loads', 'challenges', 'controls') },
@@ -265,11 +269,15 @@ export const pageNeeds: Record<string, PageNeeds> = {
   'src/app/routes/admin/loads-report.tsx': { texts: texts('loads') },
   'src/app/routes/admin/loads-consolidated.tsx': { texts: texts('loads') },
   'src/app/routes/admin/stores.tsx': { texts: texts('stores') },
+  'src/app/routes/admin/directory.tsx': { texts: texts('directory') },
+  'src/app/routes/admin/audit.tsx': { texts: texts('audit') },
+  'src/app/routes/admin/webhooks.tsx': { texts: texts('webhooks') },
   'src/app/routes/admin/challenges.tsx': { texts: texts('challenges') },
   'src/app/routes/admin/mail.tsx': { texts: texts('mail') },
   'src/app/routes/admin/peer.tsx': { texts: texts('peer') },
   'src/app/routes/admin/peer-report.tsx': { texts: texts('peerReport') },
   'src/app/routes/admin/celebrations.tsx': { texts: texts('celebrations') },
+  'src/app/routes/admin/budgets.tsx': { texts: texts('awards', 'peer') },
 };
 
 /** The text namespaces a page renders with beyond `common`: its frame's, then its own. */

@@ -104,6 +104,12 @@ export const pages: readonly AppPage[] = [
   shop('/notifications', 'notifications', true),
   shop('/feed', 'feed', true),
   shop('/recognition/:id', 'recognition', true),
+  shop('/awards', 'awards', true),
+  shop('/awards/:id', 'awards', true),
+  shop('/approvals', 'approvals', true),
+  shop('/approvals/:stepId', 'approvals', true),
+  // The token of an approval e-mail's link is the credential: no session needed (A6.19).
+  shop('/approvals/link/:token', 'approval-link'),
   admin('', 'dashboard'),
   admin('/orders', 'orders'),
   admin('/orders/:id', 'orders'),
@@ -117,11 +123,15 @@ export const pages: readonly AppPage[] = [
   admin('/loads/consolidated/:id', 'loads-consolidated'),
   admin('/loads/:storeId', 'loads-new'),
   admin('/stores', 'stores'),
+  admin('/directory', 'directory'),
+  admin('/audit', 'audit'),
+  admin('/webhooks', 'webhooks'),
   admin('/challenge/:storeId', 'challenges'),
   admin('/mail', 'mail'),
   admin('/peer/:storeId', 'peer'),
   admin('/peer/:storeId/report', 'peer-report'),
   admin('/celebrations/:storeId', 'celebrations'),
+  admin('/budgets', 'budgets'),
 ];
 
 /** A path's segments decoded as the router decodes them (an encoded `/` stays inside its segment). */

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { auditPglite, auditPool } from './audit-context.ts';
 import { applyFunctions, functionStates, type FunctionState } from './functions.ts';
 import * as schema from './schema/index.ts';
 
@@ -165,6 +166,12 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; poo
     // An idle connection that the server drops (restart, failover) is replaced by the pool; without a
     // listener, that 'error' event would end the process.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    // A connection dropped while checked out between two statements (a transaction, a job's advisory lock)
+    // emits 'error' on its client, where the pool does not listen: its holder's next statement fails and the
+    // pool discards it on release, but without this listener the event would end the process.
+    pool.on('connect', (client) => client.on('error', (err) => console.warn(`database connection lost while in use: ${err.message}`)));
+    // Each request's writes carry who made them, for the audit log (A6.19).
+    auditPool(pool);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     try {
       await migrateDatabase(db, opts.url);
@@ -197,6 +204,8 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; poo
       extensions: { unaccent, pg_trgm },
       loadDataDir: opts.loadDataDir,
     });
+    // Each request's writes carry who made them, for the audit log (A6.19).
+    auditPglite(client);
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migrateDatabase(db);
     let closed = false;

@@ -5,12 +5,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/harness.ts';
 import { migrateDatabase, pendingFunctions, type Database } from './client.ts';
-import { applyFunctions, parseFunctionFile, readFunctionFiles } from './functions.ts';
+import { applyFunctions, functionDefinitions, parseFunctionFile, readFunctionFiles } from './functions.ts';
 
 // The SQL functions are one file each in db/functions, applied after the migrations when they differ
 // (db/functions.ts, docs/architecture.md A3). One database for the file: PGlite, or PostgreSQL with TEST_DATABASE_URL.
 const folder = path.join(import.meta.dirname, 'functions');
-const files = readFunctionFiles(folder);
+// The files and the audit log's generated trigger functions (db/audit-triggers.ts).
+const files = functionDefinitions(folder);
 const normalised = (text: string) => text.replace(/\r\n/g, '\n').trim();
 
 interface Catalog {
@@ -86,7 +87,7 @@ describe('SQL functions (db/functions)', () => {
     expect(await pendingFunctions(database.db)).toEqual([]);
   });
 
-  it('has a file for every rs_* function of the database (none defined only by a migration)', async () => {
+  it('has a definition for every rs_* function of the database (none defined only by a migration)', async () => {
     const names = (await catalog()).map((r) => r.name);
     expect(names).toEqual(files.map((f) => f.name).sort());
   });
@@ -123,7 +124,7 @@ describe('SQL functions (db/functions)', () => {
   it('applies a changed file, and refuses a second function of the same name', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-functions-'));
     try {
-      for (const f of files) fs.copyFileSync(path.join(folder, f.file), path.join(dir, f.file));
+      for (const f of readFunctionFiles(folder)) fs.copyFileSync(path.join(folder, f.file), path.join(dir, f.file));
       const file = path.join(dir, 'rs_announce_revocation.sql');
       fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('BEGIN\n', 'BEGIN\n  -- edited\n'));
       expect(await applyFunctions(database.db, dir)).toEqual(['rs_announce_revocation']);

@@ -10,7 +10,8 @@
  * change them and would add a second function of that name, which the start refuses. A migration that
  * needs a new body while it runs defines that body itself; the file applies afterwards. A function that
  * goes away loses its file and a migration drops it. Triggers stay in migrations (they name their
- * function). Every rs_* function has a file (db/functions.test.ts).
+ * function). Every rs_* function has a file (db/functions.test.ts), except the audit log's trigger
+ * functions, which db/audit-triggers.ts generates from its list and which apply the same way.
  *
  * "Differs", exactly and without writing: applying a file records, as the function's comment, the md5 of
  * the file's statement and the md5 of the definition PostgreSQL then holds (pg_get_functiondef: arguments,
@@ -22,12 +23,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { AUDIT_TRIGGERS, auditFunctionName, auditFunctionStatement } from './audit-triggers.ts';
 import type { Db, DbOrTx } from './client.ts';
 
 export interface FunctionFile {
   /** The function's name: the file's name without `.sql`. */
   name: string;
   file: string;
+  /** Where the definition comes from, as its comment names it: db/functions/<file>, or db/audit-triggers.ts. */
+  source: string;
   /** The CREATE OR REPLACE FUNCTION statement: the file without its header comment, lines ended by \n. */
   statement: string;
   /** The text between the dollar quotes, which PostgreSQL keeps as the function's `prosrc`. */
@@ -54,13 +58,18 @@ export function parseFunctionFile(file: string, content: string): FunctionFile {
   if (!create || create[1] !== name || !before.split('\n').every((l) => l.trim() === '' || l.trim().startsWith('--'))) {
     throw new Error(`db/functions/${file}: a header comment, then CREATE OR REPLACE FUNCTION ${name}(...)`);
   }
-  const statement = text.slice(create.index).trim();
+  return functionDefinition(name, file, `db/functions/${file}`, text.slice(create.index));
+}
+
+/** One CREATE OR REPLACE FUNCTION statement as a definition; throws when it is not one statement with a dollar-quoted body. */
+export function functionDefinition(name: string, file: string, source: string, text: string): FunctionFile {
+  const statement = text.trim();
   const open = /\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(statement);
   const close = open ? statement.indexOf(open[0], open.index + open[0].length) : -1;
   if (!open || close < 0 || !/^\s*;$/.test(statement.slice(close + open[0].length))) {
-    throw new Error(`db/functions/${file}: one statement, its body between dollar quotes, ending in ';'`);
+    throw new Error(`${source}: one statement, its body between dollar quotes, ending in ';'`);
   }
-  return { name, file, statement, body: statement.slice(open.index + open[0].length, close), hash: md5(statement) };
+  return { name, file, source, statement, body: statement.slice(open.index + open[0].length, close), hash: md5(statement) };
 }
 
 /** The folder's function files, in file-name order. */
@@ -72,8 +81,19 @@ export function readFunctionFiles(folder: string): FunctionFile[] {
     .map((f) => parseFunctionFile(f, fs.readFileSync(path.join(folder, f), 'utf8')));
 }
 
+/** Every definition a start applies: the folder's files, then the audit log's trigger functions (db/audit-triggers.ts). */
+export function functionDefinitions(folder: string): FunctionFile[] {
+  return [
+    ...readFunctionFiles(folder),
+    ...AUDIT_TRIGGERS.map((t) => {
+      const name = auditFunctionName(t);
+      return functionDefinition(name, `${name}.sql`, 'db/audit-triggers.ts', auditFunctionStatement(t));
+    }),
+  ];
+}
+
 /** The comment that applying a file leaves on its function. */
-const noteOf = (f: FunctionFile, definition: string) => `db/functions/${f.file}; file md5 ${f.hash}; definition md5 ${definition}`;
+const noteOf = (f: FunctionFile, definition: string) => `${f.source}; file md5 ${f.hash}; definition md5 ${definition}`;
 
 interface Row {
   name: string;
@@ -105,7 +125,7 @@ function stateOf(f: FunctionFile, rows: Row[] | undefined): FunctionState['state
 
 /** Whether the database holds each file's definition (read only: scripts/restore-check.ts reports it). */
 export async function functionStates(db: DbOrTx, folder: string): Promise<FunctionState[]> {
-  const files = readFunctionFiles(folder);
+  const files = functionDefinitions(folder);
   const current = await read(db, namesOf(files));
   return files.map((f) => ({ name: f.name, state: stateOf(f, current.get(f.name)) }));
 }
@@ -116,7 +136,7 @@ export async function functionStates(db: DbOrTx, folder: string): Promise<Functi
  * are current). Run after the migrations, under their lock (db/client.ts, migrateDatabase).
  */
 export async function applyFunctions(db: Db, folder: string): Promise<string[]> {
-  const files = readFunctionFiles(folder);
+  const files = functionDefinitions(folder);
   const current = await read(db, namesOf(files));
   const stale = files.filter((f) => stateOf(f, current.get(f.name)) !== 'same');
   if (stale.length === 0) return [];

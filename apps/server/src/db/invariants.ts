@@ -56,6 +56,23 @@ export const INVARIANTS: readonly { check: string; query: SQL }[] = [
       where pt.kind = 'celebration' group by pt.id having count(c.id) <> 1`,
   },
   {
+    // A budget (docs/architecture.md A6.19): its ledger adds up to what is available and what is reserved.
+    check: 'budgets.available, reserved <> SUM(budget_movements)',
+    query: sql`select b.id, b.available, b.reserved, coalesce(sum(m.available), 0)::bigint as ledger_available,
+        coalesce(sum(m.reserved), 0)::bigint as ledger_reserved
+      from budgets b left join budget_movements m on m.budget_id = b.id group by b.id
+      having b.available <> coalesce(sum(m.available), 0) or b.reserved <> coalesce(sum(m.reserved), 0)`,
+  },
+  {
+    // An award's reservation is what its budget holds for it while it waits, and nothing once decided.
+    check: 'awards: reserved movements <> points x recipients while waiting, or <> 0 once decided',
+    query: sql`select a.id, a.status, coalesce(sum(m.reserved), 0)::bigint as reserved,
+        a.points * (select count(*) from award_recipients r where r.award_id = a.id) as total
+      from awards a left join budget_movements m on m.award_id = a.id group by a.id
+      having coalesce(sum(m.reserved), 0) <> case when a.status = 'waiting'
+        then a.points * (select count(*) from award_recipients r where r.award_id = a.id) else 0 end`,
+  },
+  {
     check: 'negative stock or balance',
     query: sql`select 'product' as kind, id from products where stock < 0 union all select 'user', id from users where points < 0`,
   },

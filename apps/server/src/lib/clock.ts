@@ -18,3 +18,17 @@ export function fixedClock(start: Date | string) {
     },
   };
 }
+
+/**
+ * The system's time moved forward by hand (TEST_CLOCK_ROUTES, the browser journeys only: config.ts refuses it
+ * in production): a journey moves the server a week on to see an approval escalate (docs/architecture.md A6.19).
+ */
+export function movableClock() {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance(ms: number) {
+      offset += ms;
+    },
+  };
+}

@@ -29,9 +29,12 @@ export const SCAN_ROWS = 20;
 
 export type SheetFormat = 'csv' | 'xlsx';
 
-/** What reads one sheet: its rows in order (`cells[i]` is column i, '' when empty), then its end. */
+/**
+ * What reads one sheet: its rows in order (`cells[i]` is column i, '' when empty), each with its number as a
+ * spreadsheet shows it (1-based; the blank rows it is not given count), then its end.
+ */
 export interface SheetVisitor {
-  row(cells: string[]): void;
+  row(cells: string[], number: number): void;
   /** After the sheet's last row: true when nothing more is to be read (the other sheets are skipped). */
   end(): boolean;
 }
@@ -45,6 +48,45 @@ export interface SheetInfo {
 export interface SheetRowsOptions {
   /** An XLSX date cell as its day 'YYYY-MM-DD' (`iso`), or as an empty cell (`empty`). */
   dateCells: 'iso' | 'empty';
+}
+
+/** What reads one sheet's rows and says whether it found the header it looks for (`columns` set). */
+export interface SheetCollector {
+  add(cells: readonly string[], row: number): void;
+  readonly columns: object | null;
+}
+
+/**
+ * Reads the file's sheets, each into a collector of its own, and answers the first sheet by position whose
+ * collector found its header (a workbook's first sheet stops the reading once it has), with every sheet's
+ * collector (what the others saw explains a file without such a header).
+ */
+export async function readFirstSheet<C extends SheetCollector>(
+  buffer: Buffer,
+  collector: () => C,
+  opts: SheetRowsOptions,
+): Promise<{ format: SheetFormat; sheet: string | null; first: C | null; all: C[] }> {
+  const found: { position: number; name: string | null; collector: C }[] = [];
+  const all: C[] = [];
+  const format = await readSheetRows(
+    buffer,
+    (sheet) => {
+      const c = collector();
+      all.push(c);
+      return {
+        row: (cells, row) => c.add(cells, row),
+        end: () => {
+          if (!c.columns) return false;
+          found.push({ position: sheet.position < 0 ? Number.MAX_SAFE_INTEGER : sheet.position, name: sheet.name, collector: c });
+          return sheet.position === 0;
+        },
+      };
+    },
+    opts,
+  );
+  found.sort((a, b) => a.position - b.position);
+  const first = found[0];
+  return { format, sheet: format === 'xlsx' ? (first?.name ?? null) : null, first: first?.collector ?? null, all };
 }
 
 const unreadable = (reason: string) => new AppError('LOAD_FILE_UNREADABLE', { reason });
@@ -111,6 +153,31 @@ export function emailHeader(cell: string): number {
   return words.length <= 3 && (EMAIL_WORDS.has(words[0]!) || EMAIL_WORDS.has(words.at(-1)!)) ? 1 : 0;
 }
 
+/** Whole names of a birthday column, and the words that name one within a short header. */
+const BIRTHDAY_NAMES = new Set(['fecha de nacimiento', 'date of birth', 'birth date', 'fecha de cumpleanos', 'dia de cumpleanos', 'dob']);
+const BIRTHDAY_WORDS = new Set(['cumpleanos', 'cumpleano', 'cumple', 'nacimiento', 'birthday', 'birthdate', 'birth']);
+/** Whole names of a hire date column, and the words that name one within a short header. */
+const HIRE_NAMES = new Set([
+  'fecha de ingreso',
+  'fecha de alta',
+  'hire date',
+  'date of hire',
+  'start date',
+  'fecha de contratacion',
+  'fecha de inicio',
+]);
+const HIRE_WORDS = new Set(['ingreso', 'alta', 'antiguedad', 'hire', 'hired', 'hiring', 'contratacion', 'start', 'joined']);
+
+function namesColumn(cell: string, whole: ReadonlySet<string>, words: ReadonlySet<string>): boolean {
+  if (cell.includes('@')) return false;
+  const w = headerWords(cell);
+  if (w.length === 0 || w.length > 5) return false;
+  return whole.has(w.join(' ')) || w.some((word) => words.has(word));
+}
+/** Whether a header names a birthday or a hire date column (people's dates, A6.17; the directory sync, A6.18). */
+export const namesBirthday = (cell: string) => namesColumn(cell, BIRTHDAY_NAMES, BIRTHDAY_WORDS);
+export const namesHireDate = (cell: string) => namesColumn(cell, HIRE_NAMES, HIRE_WORDS);
+
 // ---------------------------------------------------------------------------------------------
 // CSV and other text
 // ---------------------------------------------------------------------------------------------
@@ -159,9 +226,10 @@ function readCsv(buffer: Buffer, visitor: SheetVisitor): void {
       relax_quotes: true,
       skip_empty_lines: true,
       max_record_size: CSV_MAX_FIELD,
-      // Each record is looked at and dropped: only what the reader keeps stays in memory.
-      on_record: (record: string[]) => {
-        visitor.row(record);
+      // Each record is looked at and dropped: only what the reader keeps stays in memory. A record's row
+      // counts the skipped empty lines above it, and a quoted field over several lines is one row, as Excel opens it.
+      on_record: (record: string[], info: { records: number; empty_lines: number }) => {
+        visitor.row(record, info.records + info.empty_lines);
         return null;
       },
     });
@@ -265,7 +333,7 @@ async function readXlsx(buffer: Buffer, visit: (sheet: SheetInfo) => SheetVisito
           cells[col - 1] = cellText(cell.value, opts);
         });
         for (let i = 0; i < cells.length; i++) cells[i] ??= '';
-        visitor.row(cells);
+        visitor.row(cells, row.number);
       }
       if (visitor.end()) break;
     }

@@ -29,6 +29,8 @@ export const ADMIN = row(401, 403, 'ok', 'ok', 'ok', 'ok');
 export const STORE_ADMIN = row(401, 403, 'ok', 403, 'ok', 'ok');
 /** Super administrators only. */
 export const SUPER = row(401, 403, 403, 403, 403, 'ok');
+/** A directory connection's token only (docs/architecture.md A6.18): no session or personal API token opens it. */
+export const SCIM = row(401, 401, 401, 401, 401, 401);
 
 /**
  * Every route, `METHOD /url` as Fastify registers it (HEAD follows its GET). `* /url` stands for every
@@ -240,11 +242,66 @@ export const ACCESS_TABLE: Readonly<Record<string, AccessRow>> = {
   'POST /api/peer/users/:id/allowance-boosts': STORE_ADMIN,
   'PUT /api/peer/users/:id/manager': STORE_ADMIN,
 
+  // Budgets, company-funded awards and approvals (docs/architecture.md A6.19): budgets for their store's
+  // administrators and whoever may spend them; awards and approvals for the people they are about (404 else)
+  'POST /api/budgets': STORE_ADMIN,
+  'GET /api/budgets': SIGNED_IN,
+  'GET /api/budgets/:id': SIGNED_IN,
+  'PUT /api/budgets/:id': STORE_ADMIN,
+  'POST /api/awards': SIGNED_IN,
+  'GET /api/awards': SIGNED_IN,
+  'GET /api/awards/:id': SIGNED_IN,
+  'POST /api/awards/:id/withdraw': SIGNED_IN,
+  'GET /api/approvals': SIGNED_IN,
+  'POST /api/approvals/:id/approve': SIGNED_IN,
+  'POST /api/approvals/:id/deny': SIGNED_IN,
+  'GET /api/approvals/stores/:id/rules': STORE_ADMIN,
+  'PUT /api/approvals/stores/:id/rules': STORE_ADMIN,
+  // A signed approval link from an e-mail: its token is the credential
+  'GET /api/approval-links/:token': PUBLIC,
+  'POST /api/approval-links/:token': PUBLIC,
+
   // Celebrations (docs/architecture.md A6.17): a store's settings and coming celebrations, its administrators.
   'GET /api/celebrations/stores/:id/settings': STORE_ADMIN,
   'PUT /api/celebrations/stores/:id/settings': STORE_ADMIN,
   'GET /api/celebrations/stores/:id/upcoming': STORE_ADMIN,
   'GET /api/celebrations/stores/:id/upcoming/export': STORE_ADMIN,
+
+  // The company directory (docs/architecture.md A6.18): its administration, super administrators'; SCIM,
+  // a connection's token's.
+  'GET /api/directory/connections': SUPER,
+  'POST /api/directory/connections': SUPER,
+  'DELETE /api/directory/connections/:id': SUPER,
+  'GET /api/directory/audit': SUPER,
+  'POST /api/directory/sync': SUPER,
+
+  // Webhooks (docs/architecture.md A6.19): a store's endpoints are its administrators'; all-stores ones super
+  // administrators'. The test's endpoint is store 1's.
+  'GET /api/webhooks': ADMIN,
+  'POST /api/webhooks': STORE_ADMIN,
+  'GET /api/webhooks/:id': STORE_ADMIN,
+  'PUT /api/webhooks/:id': STORE_ADMIN,
+  'DELETE /api/webhooks/:id': STORE_ADMIN,
+  'POST /api/webhooks/:id/rotate': STORE_ADMIN,
+  'POST /api/webhooks/:id/test': STORE_ADMIN,
+  'GET /api/webhooks/:id/deliveries': STORE_ADMIN,
+  'POST /api/webhooks/deliveries/:id/redeliver': STORE_ADMIN,
+  'GET /scim/v2/ServiceProviderConfig': SCIM,
+  'GET /scim/v2/ResourceTypes': SCIM,
+  'GET /scim/v2/ResourceTypes/:id': SCIM,
+  'GET /scim/v2/Schemas': SCIM,
+  'GET /scim/v2/Schemas/:id': SCIM,
+  'GET /scim/v2/Users': SCIM,
+  'POST /scim/v2/Users': SCIM,
+  'GET /scim/v2/Users/:id': SCIM,
+  'PUT /scim/v2/Users/:id': SCIM,
+  'PATCH /scim/v2/Users/:id': SCIM,
+  'DELETE /scim/v2/Users/:id': SCIM,
+
+  // The audit log (docs/architecture.md A6.19): super administrators only.
+  'GET /api/audit': SUPER,
+  'GET /api/audit/verify': SUPER,
+  'GET /api/audit/export': SUPER,
 
   // Mail and notifications
   'GET /api/mail/outbox': ADMIN,

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { defaultLanguage } from '@rewards/shared/enums';
 import { errorStatus, type ErrorCode } from '@rewards/shared/errors';
+import { SCIM_ERROR_SCHEMA } from '@rewards/shared/scim';
 import { AppError } from '../lib/app-error.ts';
 import { errorMessage, pickLanguage } from '../lib/language.ts';
 
@@ -95,7 +96,7 @@ function unionIssues(path: PropertyKey[], alternatives: IssueLike[][]): { path: 
 }
 
 /** Status and code for any error a request can end with. */
-function classify(error: FastifyError | AppError, request: FastifyRequest): [ErrorCode, unknown?] {
+export function classify(error: FastifyError | AppError, request: FastifyRequest): [ErrorCode, unknown?] {
   if (error instanceof AppError) return [error.code, error.details];
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = error.validation.flatMap((v) => {
@@ -157,11 +158,23 @@ function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
   socket.destroy();
 }
 
-/** Options for the Fastify constructor: errors raised before routing reach the same envelope. */
+/** The SCIM service provider's path (docs/architecture.md A6.18), whose failures are in SCIM's own format. */
+export const SCIM_PREFIX = '/scim/';
+
+/** A failure in SCIM's format (RFC 7644 3.12): `status` as text, `scimType` when there is one, an English `detail`. */
+export function sendScimError(reply: FastifyReply, status: number, scimType: string | null, detail: string) {
+  return reply
+    .status(status)
+    .type('application/scim+json; charset=utf-8')
+    .send({ schemas: [SCIM_ERROR_SCHEMA], status: String(status), ...(scimType ? { scimType } : {}), detail });
+}
+
+/** Options for the Fastify constructor: errors raised before routing reach the same envelope (SCIM's under its path). */
 export const errorServerOptions = {
   clientErrorHandler,
   frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const [code] = classify(error, request);
+    if (request.url.startsWith(SCIM_PREFIX)) return sendScimError(reply, errorStatus[code], null, errorMessage(code, 'en'));
     return sendError(request, reply, code);
   },
 };

@@ -43,6 +43,8 @@ const SAFE_METHODS = new Set<string>(['GET', 'HEAD', 'OPTIONS']);
 /** What the transform learns of a route and `transformObject` turns into responses; never left in the document. */
 const ERRORS_KEY = 'x-rs-errors';
 const ANSWERS_KEY = 'x-rs-answers';
+const SCIM_KEY = 'x-rs-scim';
+const SCIM_MEDIA_TYPE = 'application/scim+json';
 
 /** Short descriptions of the tags the routes use. */
 const TAGS: Record<string, string> = {
@@ -70,6 +72,8 @@ const TAGS: Record<string, string> = {
   mail: 'The e-mail outbox',
   notifications: "The session user's notifications",
   celebrations: "People's birthdays, work anniversaries and first days: importing their dates, store settings, the days ahead",
+  directory: "The company directory's administration: SCIM connections, the file sync and the audit list of what the directory changed",
+  scim: "SCIM 2.0 (RFC 7644) for a company directory (Entra ID, Okta): a connection's bearer token only; answers and errors in application/scim+json",
   peer: 'Peer recognition: the feed, giving from a monthly allowance, comments, add-ons and reactions; its administration',
 };
 
@@ -93,6 +97,7 @@ const MULTIPART_FORMS: Record<string, MultipartForm> = {
   'PUT /api/banners/{id}': { fields: bannerUpdateSchema, files: [picture(false)] },
   'POST /api/loads/emails/file': { files: [{ name: 'file', required: true, max: 1, maxBytes: MAX_LOAD_FILE_BYTES }] },
   'POST /api/celebrations/dates/file': { files: [{ name: 'file', required: true, max: 1, maxBytes: MAX_LOAD_FILE_BYTES }] },
+  'POST /api/directory/sync': { files: [{ name: 'file', required: true, max: 1, maxBytes: MAX_LOAD_FILE_BYTES }] },
 };
 
 /**
@@ -221,7 +226,9 @@ function assertObjectSchemas(method: string, url: string, schema: JsonSchema): v
 /** The document's path of a route: `/api/orders/{id}` for `/api/orders/:id/`. */
 const documentPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/(.)\/$/, '$1');
 
-const isHidden = (url: string) => !url.startsWith('/api/') || INTERNAL_PREFIXES.some((prefix) => url.startsWith(prefix));
+/** The SCIM service provider's routes: their own token, media type and error format (docs/architecture.md A6.18). */
+const isScim = (url: string) => url.startsWith('/scim/v2/');
+const isHidden = (url: string) => (!url.startsWith('/api/') && !isScim(url)) || INTERNAL_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 /** Per route: hide what is not the contract; else the zod schemas as JSON Schema, plus security, operationId and error statuses. */
 const transform: SwaggerTransform = (document) => {
@@ -231,6 +238,20 @@ const transform: SwaggerTransform = (document) => {
   const schema = (converted ?? {}) as FastifySchema & JsonSchema;
   const method = (Array.isArray(route.method) ? route.method[0] : route.method) as HttpMethod;
   assertObjectSchemas(method, url, schema);
+  if (isScim(url)) {
+    return {
+      url,
+      schema: {
+        ...schema,
+        operationId: operationIdOf(method, url),
+        consumes: [SCIM_MEDIA_TYPE, 'application/json'],
+        produces: [SCIM_MEDIA_TYPE],
+        security: [{ scim: [] }],
+        [ERRORS_KEY]: [],
+        [SCIM_KEY]: true,
+      } as FastifySchema,
+    };
+  }
   const access: AccessLevel = route.config?.access ?? 'public';
   if (Array.isArray(schema.consumes) && schema.consumes.includes('multipart/form-data') && !schema.body) {
     const where = `${method} ${documentPath(url)}`;
@@ -304,6 +325,8 @@ const transformObject: SwaggerTransformObject = (document) => {
       const answers = operation[ANSWERS_KEY] as Record<string, unknown> | undefined;
       delete operation[ERRORS_KEY];
       delete operation[ANSWERS_KEY];
+      const scim = Boolean(operation[SCIM_KEY]);
+      delete operation[SCIM_KEY];
       const responses = (operation.responses ??= {});
       if (answers) {
         // A route without a response schema gets @fastify/swagger's placeholder 200: its real answers replace it.
@@ -311,7 +334,7 @@ const transformObject: SwaggerTransformObject = (document) => {
         Object.assign(responses, answers);
       }
       for (const status of statuses) responses[status] ??= { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` };
-      responses.default ??= { $ref: '#/components/responses/Error' };
+      responses.default ??= { $ref: `#/components/responses/${scim ? 'ScimError' : 'Error'}` };
       if (operation.operationId) {
         const other = seenIds.get(operation.operationId);
         if (other) throw new Error(`operationId ${operation.operationId} of ${where} is also that of ${other}`);
@@ -329,6 +352,23 @@ const transformObject: SwaggerTransformObject = (document) => {
       schemas: { ...(components.schemas as object), ErrorResponse: openApiSchema(errorResponseSchema, 'output') },
       responses: {
         ...Object.fromEntries([...DOCUMENTED_STATUSES].map((status) => [ERROR_RESPONSES[status]!.name, errorResponse(status)])),
+        ScimError: {
+          description: "Any other failure, in SCIM's error format (RFC 7644 3.12): 413, 415, 500, 503",
+          content: {
+            [SCIM_MEDIA_TYPE]: {
+              schema: {
+                type: 'object',
+                properties: {
+                  schemas: { type: 'array', items: { type: 'string' } },
+                  status: { type: 'string' },
+                  scimType: { type: 'string' },
+                  detail: { type: 'string' },
+                },
+                required: ['schemas', 'status', 'detail'],
+              },
+            },
+          },
+        },
         Error: {
           description: 'Any other failure: 408, 414, 431 (the request could not be read in time or size), 500, 503',
           content: {
@@ -368,6 +408,12 @@ export const openApiPlugin = fp(async function openApiPlugin(app: FastifyInstanc
             in: 'cookie',
             name: SESSION_COOKIE,
             description: "The browser's session; a write with it must come from this site (Origin or Referer), else 403 ORIGIN_MISMATCH",
+          },
+          scim: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A company directory's SCIM connection token (`rs_scim_…`, made on /admin/directory or with `npm run admin -- scim-token`): opens /scim/v2 and nothing else",
           },
           token: {
             type: 'http',

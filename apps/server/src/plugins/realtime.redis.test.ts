@@ -14,6 +14,8 @@ import { fixedClock } from '../lib/clock.ts';
 import { as, PUBLIC_URL } from '../../test/harness.ts';
 import { factories } from '../../test/factories.ts';
 import { connected, connectSocket, disconnected, nextEvent, record } from '../../test/sockets.ts';
+import { createApiToken } from '../modules/auth/auth.service.ts';
+import { createConnection } from '../modules/directory/connections.service.ts';
 
 // Two instances on one PostgreSQL database with Redis, as in production behind a balancer (docs/architecture.md A6.11):
 // what happens through instance A reaches a socket held by instance B, the live feed (A6.16) included, which the
@@ -173,5 +175,47 @@ describe.runIf(redisUrl && adminUrl)('realtime across two instances (PostgreSQL 
     await new Promise((r) => setTimeout(r, 300));
     for (const who of ['recipient', 'admin', 'superAdmin']) expect(events[who], who).toEqual([{ kind: 'recognition', recognitionId: id }]);
     for (const who of ['colleague', 'adminOther']) expect(events[who], who).toEqual([]);
+  });
+
+  it('a leaver deactivated by the company directory through instance A loses their cookie, API token and socket on instance B within 5 s; reactivation restores access', async () => {
+    const leaver = await make.shopper();
+    const { token: apiToken } = await createApiToken(instances[0]!.database.db, { userId: leaver.id, name: 'leaver', now: new Date() });
+    const { token } = await createConnection(instances[0]!.database.db, {
+      name: 'Entra ID',
+      days: 1,
+      officeAttribute: 'organization',
+      createdBy: null,
+      now: new Date(),
+      scimUrl: 'x',
+    });
+    const bySession = await b!.socket({ session: leaver.session });
+    const byToken = await b!.socket({ token: apiToken });
+    const gone = [disconnected(bySession, 5000), disconnected(byToken, 5000)];
+    const started = performance.now();
+    const res = await a!.app.inject({
+      method: 'PATCH',
+      url: `/scim/v2/Users/${leaver.id}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
+      payload: JSON.stringify({ Operations: [{ op: 'Replace', path: 'active', value: 'False' }] }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
+    const asCookie = await b!.app.inject({ method: 'GET', url: '/api/users/profile', headers: as(leaver.session) });
+    const asToken = await b!.app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${apiToken}` } });
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect([asCookie.statusCode, asCookie.json().code]).toEqual([401, 'USER_INACTIVE']);
+    expect([asToken.statusCode, asToken.json().code]).toEqual([401, 'USER_INACTIVE']);
+    await expect(b!.socket({ token: apiToken })).rejects.toThrow('USER_INACTIVE');
+
+    // Back in the directory: the token works again (the ended session stays ended: a new sign-in makes another).
+    await a!.app.inject({
+      method: 'PATCH',
+      url: `/scim/v2/Users/${leaver.id}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
+      payload: JSON.stringify({ Operations: [{ op: 'replace', value: { active: 'True' } }] }),
+    });
+    const back = await b!.app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${apiToken}` } });
+    expect(back.statusCode).toBe(200);
+    await b!.socket({ token: apiToken });
   });
 });

@@ -37,22 +37,25 @@ export function charsetOf(contentType: string | undefined): string | undefined {
   return undefined;
 }
 
-/** Replaces Fastify's JSON parser with the same one (prototype poisoning refused) that first requires UTF-8. */
-export function utf8JsonBodies(app: FastifyInstance): void {
+/**
+ * Replaces Fastify's JSON parser with the same one (prototype poisoning refused) that first requires UTF-8;
+ * with `contentType`, adds it for another JSON media type (SCIM's application/scim+json).
+ */
+export function utf8JsonBodies(app: FastifyInstance, contentType = 'application/json'): void {
   // Fastify's own parser, in its callback form (the one it returns).
   const parse = app.getDefaultJsonParser('error', 'error') as (
     request: FastifyRequest,
     body: string,
     done: (err: Error | null, body?: unknown) => void,
   ) => void;
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  if (app.hasContentTypeParser(contentType)) app.removeContentTypeParser(contentType);
+  app.addContentTypeParser(contentType, { parseAs: 'string' }, (request, body, done) => {
     const charset = charsetOf(request.headers['content-type']);
     if (charset !== undefined && charset !== 'utf-8') {
       done(
         new AppError('UNSUPPORTED_MEDIA_TYPE', {
           contentType: request.headers['content-type'],
-          accepted: 'application/json; charset=utf-8',
+          accepted: `${contentType}; charset=utf-8`,
         }),
         undefined,
       );

@@ -7,6 +7,7 @@ import * as s from '../db/schema/index.ts';
 import { seedDemoChallenges } from './demo-challenges.ts';
 import { seedDemoLoads } from './demo-loads.ts';
 import { seedDemoPeer } from './demo-peer.ts';
+import { seedDemoAwards } from './demo-awards.ts';
 import { seedDemoCelebrations } from './demo-celebrations.ts';
 import { writeDemoPortraits } from './portraits.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -30,13 +31,14 @@ export async function prepareDatabase(
   opts: { images: boolean } = { images: true },
 ): Promise<Prepared> {
   const seeded = config.seedDemoData ? await seedIfEmpty(db, { uploadsDir: config.uploadsDir, images: opts.images }) : false;
-  // Demo employees, loads, challenges, peer recognition and people's dates come with the demo data of a running server; API
+  // Demo employees, loads, challenges, peer recognition, people's dates and award budgets come with the demo data of a running server; API
   // tests seed without them.
   if (seeded) {
     await seedDemoLoads(db, new Date());
     await seedDemoChallenges(db, new Date());
     await seedDemoPeer(db, new Date(), config.calendar ?? defaultCalendar);
     await seedDemoCelebrations(db, new Date());
+    await seedDemoAwards(db, new Date(), config.calendar ?? defaultCalendar);
   }
   // The bundled provider's portraits of the demo accounts (its picture claim), drawn when missing.
   if (config.seedDemoData && opts.images) await writeDemoPortraits(config.uploadsDir);

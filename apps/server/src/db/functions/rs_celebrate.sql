@@ -11,7 +11,13 @@
 -- points and the notification; none = nothing at all. The points (the store's per kind, an anniversary's
 -- milestone) are credited as `celebration` ledger rows through rs_post_points only while the program's
 -- accrual is open (p_accrual_open, from the calendar's one reader, lib/calendar.ts); else the celebration
--- happens with 0 points and no ledger row. Never from anyone's giving allowance.
+-- happens with 0 points and no ledger row. Never from anyone's giving allowance. A store whose settings
+-- name a budget (celebration_settings.budget_id, A6.17 and A6.19) pays its celebrations' points from it: the
+-- budget rows are locked in id order (after the advisory lock, before the balances: awards lock a budget and
+-- then balances, so no cycle), a stale one moves to its period first (rs_budget_reload, on the program's
+-- local day), its celebrations are covered in id order while their running sum fits in what it has
+-- available, that sum is spent through rs_budget_move (kind 'spent', no award, no actor), and the ones it
+-- cannot cover (all of them when the budget has been closed since) happen with 0 points and no ledger row.
 -- Exactly once per person, kind and local year whatever the number of instances and runs (decision 0033):
 -- the key celebrations_once is inserted in the caller's transaction and only the rows that insert are acted
 -- on; the advisory lock 7340050 (taken before the balances' lock) makes instances queue instead of
@@ -42,6 +48,11 @@ DECLARE
   v_texts text[];
   v_urls text[];
   v_notes integer[];
+  v_program_zone text;
+  v_today date;
+  v_funded integer[];
+  v_funders integer[];
+  v_stale integer[];
 BEGIN
   PERFORM pg_advisory_xact_lock(7340050);
   -- Local dates on Earth lie within a day of the UTC date (UTC-12 to UTC+14); 29 February people may be
@@ -50,6 +61,12 @@ BEGIN
   IF v_mds && ARRAY['02-28', '03-01'] THEN
     v_mds := v_mds || '02-29'::text;
   END IF;
+
+  -- The program's zone, or UTC when PostgreSQL does not know it: the last zone of everyone's chain, and the
+  -- zone of a budget's day.
+  v_program_zone := coalesce(
+    (SELECT p_program_zone WHERE p_program_zone = ANY (coalesce(p_zones, ARRAY(SELECT name FROM pg_timezone_names)))),
+    'UTC');
 
   WITH known AS MATERIALIZED (SELECT unnest(coalesce(p_zones, ARRAY(SELECT name FROM pg_timezone_names))) AS name),
   cand AS (
@@ -72,10 +89,9 @@ BEGIN
       SELECT coalesce(
         (SELECT p.time_zone WHERE p.time_zone IN (SELECT name FROM known)),
         (SELECT st.time_zone WHERE st.time_zone IN (SELECT name FROM known)),
-        (SELECT p_program_zone WHERE p_program_zone IN (SELECT name FROM known)),
-        'UTC') AS zone) z
+        v_program_zone) AS zone) z
     WHERE u.active = 1 AND NOT u.is_store
-      AND (p_users IS NULL OR u.id = ANY (p_users))
+      AND (p_users IS NULL OR u.id IN (SELECT unnest(p_users)))
       AND (u.birthday = ANY (v_mds) OR (u.hire_date IS NOT NULL AND u.hire_month_day = ANY (v_mds)))),
   dated AS (
     SELECT c.*, extract(year FROM c.lt)::integer AS y, c.lt::date AS today
@@ -116,6 +132,39 @@ BEGIN
 
   IF v_ids IS NULL THEN
     RETURN;
+  END IF;
+
+  -- Budgets (A6.19): which celebrations with points each budget pays, read once (a settings change while
+  -- this runs does not split a celebration between two budgets).
+  SELECT array_agg(c.id ORDER BY c.id), array_agg(cs.budget_id ORDER BY c.id) INTO v_funded, v_funders
+  FROM celebrations c
+  JOIN celebration_settings cs ON cs.store_id = c.store_id
+  WHERE c.id = ANY (v_ids) AND c.points > 0 AND cs.budget_id IS NOT NULL;
+  IF v_funded IS NOT NULL THEN
+    PERFORM 1 FROM budgets b WHERE b.id = ANY (v_funders) ORDER BY b.id FOR UPDATE OF b;
+    v_today := (p_at AT TIME ZONE v_program_zone)::date;
+    SELECT array_agg(b.id ORDER BY b.id) INTO v_stale FROM budgets b
+    WHERE b.id = ANY (v_funders) AND b.closed_at IS NULL AND b.period <> 'none'
+      AND b.period_start < date_trunc(b.period, v_today::timestamp)::date;
+    IF v_stale IS NOT NULL THEN
+      PERFORM rs_budget_reload(v_today, v_stale, p_at);
+    END IF;
+    WITH funded AS (
+      SELECT x.id, x.budget_id, b.available, b.closed_at,
+        sum(c.points::bigint) OVER (PARTITION BY x.budget_id ORDER BY x.id) AS running
+      FROM unnest(v_funded, v_funders) AS x(id, budget_id)
+      JOIN celebrations c ON c.id = x.id
+      JOIN budgets b ON b.id = x.budget_id)
+    UPDATE celebrations c SET points = 0
+    FROM funded f
+    WHERE c.id = f.id AND (f.closed_at IS NOT NULL OR f.running > f.available);
+    PERFORM rs_budget_move(s.budget_id, 'spent', -s.total, 0, NULL, NULL, p_at)
+    FROM (
+      SELECT x.budget_id, sum(c.points)::integer AS total
+      FROM unnest(v_funded, v_funders) AS x(id, budget_id)
+      JOIN celebrations c ON c.id = x.id
+      WHERE c.points > 0
+      GROUP BY x.budget_id ORDER BY x.budget_id) s;
   END IF;
 
   -- Public: the feed item, with its one recipient.

@@ -69,7 +69,7 @@ BEGIN
         (SELECT p_program_zone WHERE p_program_zone IN (SELECT name FROM known)),
         'UTC') AS zone) z
     WHERE u.active = 1 AND NOT u.is_store AND u.manager_id IS NOT NULL
-      AND (p_users IS NULL OR u.id = ANY (p_users))
+      AND (p_users IS NULL OR u.id IN (SELECT unnest(p_users)))
       AND (u.birthday = ANY (v_mds) OR (u.hire_date IS NOT NULL AND u.hire_month_day = ANY (v_mds)))),
   dated AS (
     SELECT c.*, t.t, extract(year FROM t.t)::integer AS y

@@ -43,7 +43,7 @@ BEGIN
         (SELECT p_program_zone WHERE p_program_zone IN (SELECT name FROM known)),
         'UTC') AS zone) z
     WHERE u.active = 1 AND NOT u.is_store AND u.points > 0
-      AND (p_users IS NULL OR u.id = ANY (p_users))),
+      AND (p_users IS NULL OR u.id IN (SELECT unnest(p_users)))),
   due AS (
     SELECT c.id, c.points, (p_closes_at AT TIME ZONE c.zone)::date - c.lt::date AS days_before,
       ((p_closes_at - interval '1 millisecond') AT TIME ZONE c.zone)::date AS last_day

@@ -9,6 +9,7 @@ import {
   feb29Rules,
   HEADS_UP_DAYS_MAX,
 } from '@rewards/shared/celebration-rules';
+import { budgets } from './awards.ts';
 import { createdAt } from './columns.ts';
 import { stores, users } from './identity.ts';
 import { peerRecognitions } from './peer.ts';
@@ -44,6 +45,8 @@ export const celebrationSettings = pgTable(
     defaultBirthday: text('default_birthday', { enum: choiceValues }).notNull().default(DEFAULT_CELEBRATIONS.defaults.birthday),
     defaultAnniversary: text('default_anniversary', { enum: choiceValues }).notNull().default(DEFAULT_CELEBRATIONS.defaults.anniversary),
     defaultWelcome: text('default_welcome', { enum: choiceValues }).notNull().default(DEFAULT_CELEBRATIONS.defaults.welcome),
+    /** The store budget its celebrations' points are spent from (A6.19); null: not counted against a budget. */
+    budgetId: integer('budget_id').references(() => budgets.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },

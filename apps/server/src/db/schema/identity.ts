@@ -73,6 +73,10 @@ export const users = pgTable(
     hireMonthDay: text('hire_month_day').generatedAlwaysAs(
       sql`lpad(extract(month from hire_date)::int::text, 2, '0') || '-' || lpad(extract(day from hire_date)::int::text, 2, '0')`,
     ),
+    /** The company directory's id of the person (SCIM `externalId`, docs/architecture.md A6.18): the key it is matched by. */
+    externalId: text('external_id'),
+    /** Their department, as the directory names it. */
+    department: text('department'),
     ...audit,
   },
   (t) => [
@@ -81,6 +85,9 @@ export const users = pgTable(
       .on(sql`lower(btrim(${t.is}))`)
       .where(sql`${t.is} IS NOT NULL`),
     index('users_store_idx').on(t.storeId),
+    uniqueIndex('users_external_id_uq')
+      .on(t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
     check('users_points_nonnegative', sql`${t.points} >= 0`),
     check('users_role_valid', sql`${t.role} in (1, 2, 3)`),
     check('users_active_valid', sql`${t.active} in (0, 1)`),

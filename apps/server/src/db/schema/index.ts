@@ -6,3 +6,7 @@ export * from './challenges.ts';
 export * from './messaging.ts';
 export * from './peer.ts';
 export * from './celebrations.ts';
+export * from './directory.ts';
+export * from './audit.ts';
+export * from './webhooks.ts';
+export * from './awards.ts';

@@ -30,12 +30,13 @@ export async function revokeSession(db: DbOrTx, sessionId: number, now: Date): P
     .where(and(eq(s.sessions.id, sessionId), isNull(s.sessions.revokedAt)));
 }
 
-/** Revokes every session of a user (deactivation, role change by an operator). */
-export async function revokeUserSessions(db: DbOrTx, userId: number, now: Date): Promise<void> {
+/** Revokes every session of the users (deactivation, role change by an operator). */
+export async function revokeUserSessions(db: DbOrTx, userIds: number | number[], now: Date): Promise<void> {
+  const ids = [userIds].flat();
   await db
     .update(s.sessions)
     .set({ revokedAt: now })
-    .where(and(eq(s.sessions.userId, userId), isNull(s.sessions.revokedAt)));
+    .where(and(ids.length === 1 ? eq(s.sessions.userId, ids[0]!) : inArray(s.sessions.userId, ids), isNull(s.sessions.revokedAt)));
 }
 
 export const API_TOKEN_PREFIX = 'rs_';

@@ -50,11 +50,22 @@ describe('GET/PUT /api/celebrations/stores/{id}/settings', () => {
     const url = `/api/celebrations/stores/${store.id}/settings`;
     const first = await call(admin, 'GET', url);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json<{ data: CelebrationSettings }>().data).toEqual({ storeId: store.id, ...DEFAULT_CELEBRATIONS, updatedAt: null });
+    expect(first.json<{ data: CelebrationSettings }>().data).toEqual({
+      storeId: store.id,
+      budgetId: null,
+      ...DEFAULT_CELEBRATIONS,
+      updatedAt: null,
+    });
 
     const saved = await call(admin, 'PUT', url, settingsBody);
     expect(saved.statusCode, saved.body).toBe(200);
-    const expected = { storeId: store.id, ...settingsBody, milestones: { 5: 700, 25: 5000 }, updatedAt: new Date(NOW).toISOString() };
+    const expected = {
+      storeId: store.id,
+      budgetId: null,
+      ...settingsBody,
+      milestones: { 5: 700, 25: 5000 },
+      updatedAt: new Date(NOW).toISOString(),
+    };
     expect(saved.json<{ data: CelebrationSettings }>().data).toEqual(expected);
     expect((await call(superAdmin, 'GET', url)).json<{ data: CelebrationSettings }>().data).toEqual(expected);
     // Saved whole again: nothing of the first save is kept (no milestones at all is a choice too).

@@ -1,6 +1,6 @@
 import { MAX_PEOPLE_DATES_ROWS, type PeopleDatesFile } from '@rewards/shared/celebrations';
 import { AppError } from '../../lib/app-error.ts';
-import { emailHeader, headerWords, readSheetRows, SCAN_ROWS } from '../../lib/sheet-rows.ts';
+import { emailHeader, namesBirthday, namesHireDate, readFirstSheet, SCAN_ROWS } from '../../lib/sheet-rows.ts';
 
 /**
  * The people's dates of an uploaded CSV or XLSX (docs/architecture.md A6.17): a column of e-mails and one of
@@ -12,30 +12,6 @@ import { emailHeader, headerWords, readSheetRows, SCAN_ROWS } from '../../lib/sh
  * in one of the three columns is one entry, its cells as written (the review reads and refuses them). Of a
  * workbook's sheets, the first (by position) with such a header.
  */
-
-/** Whole names of a birthday column, and the words that name one within a short header. */
-const BIRTHDAY_NAMES = new Set(['fecha de nacimiento', 'date of birth', 'birth date', 'fecha de cumpleanos', 'dia de cumpleanos', 'dob']);
-const BIRTHDAY_WORDS = new Set(['cumpleanos', 'cumpleano', 'cumple', 'nacimiento', 'birthday', 'birthdate', 'birth']);
-/** Whole names of a hire date column, and the words that name one within a short header. */
-const HIRE_NAMES = new Set([
-  'fecha de ingreso',
-  'fecha de alta',
-  'hire date',
-  'date of hire',
-  'start date',
-  'fecha de contratacion',
-  'fecha de inicio',
-]);
-const HIRE_WORDS = new Set(['ingreso', 'alta', 'antiguedad', 'hire', 'hired', 'hiring', 'contratacion', 'start', 'joined']);
-
-function names(cell: string, whole: ReadonlySet<string>, words: ReadonlySet<string>): boolean {
-  if (cell.includes('@')) return false;
-  const w = headerWords(cell);
-  if (w.length === 0 || w.length > 5) return false;
-  return whole.has(w.join(' ')) || w.some((word) => words.has(word));
-}
-const namesBirthday = (cell: string) => names(cell, BIRTHDAY_NAMES, BIRTHDAY_WORDS);
-const namesHireDate = (cell: string) => names(cell, HIRE_NAMES, HIRE_WORDS);
 
 interface Columns {
   email: number;
@@ -98,27 +74,9 @@ class DatesCollector {
  * MAX_PEOPLE_DATES_ROWS: LOAD_TOO_MANY_EMAILS; the file itself as a load's (LOAD_FILE_*).
  */
 export async function readPeopleDatesFile(buffer: Buffer): Promise<PeopleDatesFile> {
-  const found: { position: number; name: string | null; collector: DatesCollector }[] = [];
-  let noDateColumn = false;
-  const format = await readSheetRows(
-    buffer,
-    (sheet) => {
-      const collector = new DatesCollector();
-      return {
-        row: (cells) => collector.add(cells),
-        end: () => {
-          noDateColumn ||= collector.noDateColumn;
-          if (!collector.columns) return false;
-          found.push({ position: sheet.position < 0 ? Number.MAX_SAFE_INTEGER : sheet.position, name: sheet.name, collector });
-          return sheet.position === 0;
-        },
-      };
-    },
-    { dateCells: 'iso' },
-  );
-  found.sort((a, b) => a.position - b.position);
-  const first = found[0];
-  if (!first) throw new AppError(noDateColumn ? 'DATES_FILE_NO_DATE_COLUMN' : 'DATES_FILE_NO_EMAIL_COLUMN', { rows: SCAN_ROWS });
-  if (first.collector.rows.length === 0) throw new AppError('LOAD_FILE_EMPTY');
-  return { rows: first.collector.rows, format, sheet: format === 'xlsx' ? first.name : null, columns: first.collector.headers! };
+  const { format, sheet, first, all } = await readFirstSheet(buffer, () => new DatesCollector(), { dateCells: 'iso' });
+  if (!first)
+    throw new AppError(all.some((c) => c.noDateColumn) ? 'DATES_FILE_NO_DATE_COLUMN' : 'DATES_FILE_NO_EMAIL_COLUMN', { rows: SCAN_ROWS });
+  if (first.rows.length === 0) throw new AppError('LOAD_FILE_EMPTY');
+  return { rows: first.rows, format, sheet, columns: first.headers! };
 }

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { CelebrationSettings, CelebrationSettingsInput } from '@rewards/shared/celebration-admin';
 import { DEFAULT_CELEBRATIONS, type CelebrationSettingsValues } from '@rewards/shared/celebration-rules';
 import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import * as s from '../../db/schema/index.ts';
 
 /*
@@ -10,7 +11,9 @@ import * as s from '../../db/schema/index.ts';
  * year, how many days ahead a manager hears of a coming celebration, and each kind's choice for people who
  * made none. One row per store in celebration_settings, saved whole by its administrators; a store without
  * one (and a person without a store) is celebrated by DEFAULT_CELEBRATIONS. The database's checks hold the
- * same bounds as the API's schema.
+ * same bounds as the API's schema. `budgetId` names the store budget the celebrations' points are spent from
+ * (A6.19; rs_celebrate spends it): when saved it must be an open budget of scope `store` of that same store
+ * (else CELEBRATION_BUDGET_INVALID); null, none (the program pays, as before budgets).
  */
 
 /** A copy of the defaults that owes nothing to the frozen constant. */
@@ -20,14 +23,17 @@ const defaults = (): CelebrationSettingsValues => ({
   defaults: { ...DEFAULT_CELEBRATIONS.defaults },
 });
 
-/** The settings a store celebrates by (its row, else the defaults), and when it saved them (null: never). */
+/**
+ * The settings a store celebrates by (its row, else the defaults), the budget that pays them (null: none) and
+ * when it saved them (null: never).
+ */
 export async function celebrationSettingsOf(
   db: DbOrTx,
   storeId: number | null,
-): Promise<CelebrationSettingsValues & { updatedAt: string | null }> {
-  if (storeId === null) return { ...defaults(), updatedAt: null };
+): Promise<CelebrationSettingsValues & { budgetId: number | null; updatedAt: string | null }> {
+  if (storeId === null) return { ...defaults(), budgetId: null, updatedAt: null };
   const [row] = await db.select().from(s.celebrationSettings).where(eq(s.celebrationSettings.storeId, storeId));
-  if (!row) return { ...defaults(), updatedAt: null };
+  if (!row) return { ...defaults(), budgetId: null, updatedAt: null };
   return {
     localHour: row.localHour,
     birthdayPoints: row.birthdayPoints,
@@ -37,6 +43,7 @@ export async function celebrationSettingsOf(
     feb29: row.feb29,
     headsUpDays: row.headsUpDays,
     defaults: { birthday: row.defaultBirthday, anniversary: row.defaultAnniversary, welcome: row.defaultWelcome },
+    budgetId: row.budgetId,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -44,6 +51,15 @@ export async function celebrationSettingsOf(
 /** GET /api/celebrations/stores/{id}/settings. */
 export async function getCelebrationSettings(db: DbOrTx, storeId: number): Promise<CelebrationSettings> {
   return { storeId, ...(await celebrationSettingsOf(db, storeId)) };
+}
+
+/** Refuses a budget that is not an open store-scope budget of `storeId` (CELEBRATION_BUDGET_INVALID). */
+async function checkBudget(db: DbOrTx, storeId: number, budgetId: number): Promise<void> {
+  const [budget] = await db
+    .select({ id: s.budgets.id })
+    .from(s.budgets)
+    .where(and(eq(s.budgets.id, budgetId), eq(s.budgets.storeId, storeId), eq(s.budgets.scope, 'store'), isNull(s.budgets.closedAt)));
+  if (!budget) throw new AppError('CELEBRATION_BUDGET_INVALID', { budgetId });
 }
 
 /**
@@ -55,6 +71,7 @@ export async function saveCelebrationSettings(
   p: { storeId: number; input: CelebrationSettingsInput; actorId: number; now: Date },
 ): Promise<CelebrationSettings> {
   const { defaults: choices, ...rest } = p.input;
+  if (rest.budgetId !== null) await checkBudget(db, p.storeId, rest.budgetId);
   const values = {
     ...rest,
     defaultBirthday: choices.birthday,

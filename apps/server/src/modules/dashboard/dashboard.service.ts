@@ -72,13 +72,24 @@ const inStore = (column: SQL, storeId: number | null) => (storeId === null ? sql
  */
 function ledgerFigures(db: DbOrTx, storeId: number | null, p: Period) {
   type Kinds =
-    'load' | 'challenge' | 'recognition' | 'celebration' | 'adjustment' | 'deducted' | 'ordered' | 'refunded' | 'expired' | 'active_users';
+    | 'load'
+    | 'challenge'
+    | 'recognition'
+    | 'celebration'
+    | 'award'
+    | 'adjustment'
+    | 'deducted'
+    | 'ordered'
+    | 'refunded'
+    | 'expired'
+    | 'active_users';
   return db.execute<Record<Kinds, unknown>>(sql`
     select
       coalesce(sum(pt.value) filter (where pt.kind = 'load'), 0)::bigint as load,
       coalesce(sum(pt.value) filter (where pt.kind = 'challenge'), 0)::bigint as challenge,
       coalesce(sum(pt.value) filter (where pt.kind = 'recognition'), 0)::bigint as recognition,
       coalesce(sum(pt.value) filter (where pt.kind = 'celebration'), 0)::bigint as celebration,
+      coalesce(sum(pt.value) filter (where pt.kind = 'award'), 0)::bigint as award,
       coalesce(sum(pt.value) filter (where pt.kind = 'adjustment' and pt.value > 0), 0)::bigint as adjustment,
       coalesce(-sum(pt.value) filter (where pt.kind = 'adjustment' and pt.value < 0), 0)::bigint as deducted,
       coalesce(-sum(pt.value) filter (where pt.kind = 'order'), 0)::bigint as ordered,
@@ -227,6 +238,7 @@ export async function getDashboard(db: DbOrTx, input: DashboardInput): Promise<D
     challenge: num(l.challenge),
     recognition: num(l.recognition),
     celebration: num(l.celebration),
+    award: num(l.award),
     adjustment: num(l.adjustment),
   };
   const g = peer.rows[0]!;
@@ -236,7 +248,13 @@ export async function getDashboard(db: DbOrTx, input: DashboardInput): Promise<D
     storeId,
     period: { from: p.from, to: p.to, timeZone: input.rules.timeZone, programYear, bucket: p.bucket },
     points: {
-      issued: issuedByKind.load + issuedByKind.challenge + issuedByKind.recognition + issuedByKind.celebration + issuedByKind.adjustment,
+      issued:
+        issuedByKind.load +
+        issuedByKind.challenge +
+        issuedByKind.recognition +
+        issuedByKind.celebration +
+        issuedByKind.award +
+        issuedByKind.adjustment,
       issuedByKind,
       redeemed: num(l.ordered) - num(l.refunded),
       ordered: num(l.ordered),

@@ -206,7 +206,7 @@ describe('GET /api/dashboard: the figures of a store', () => {
     });
     expect(f.points).toEqual({
       issued: 735, // loads 200 + 200 + 70 + 50, challenge 150, adjustment +65
-      issuedByKind: { load: 520, challenge: 150, recognition: 0, celebration: 0, adjustment: 65 },
+      issuedByKind: { load: 520, challenge: 150, recognition: 0, celebration: 0, award: 0, adjustment: 65 },
       redeemed: 320, // orders 160 + 60 + 120 + 100, less the 120 refunded
       ordered: 440,
       refunded: 120,
@@ -372,7 +372,7 @@ describe('GET /api/dashboard: peer recognition', () => {
   it('counts what colleagues gave as issued points of kind recognition, by week, with the tiles of the period', async () => {
     const make = factories(t);
     const store = (await make.store({ title: 'Oficina Reconoce' })).id;
-    await make.admin({ stores: [store] });
+    const admin = await make.admin({ stores: [store] });
     const [a, b, c] = [
       await make.shopper({ storeId: store }),
       await make.shopper({ storeId: store }),
@@ -395,11 +395,26 @@ describe('GET /api/dashboard: peer recognition', () => {
     await insertCelebration(t.db, { userId: c.id, kind: 'birthday', points: 50, onDate: '2026-03-02', at: '2026-03-02T15:00:00Z' });
     const welcome = { kind: 'welcome', points: 100, onDate: '2026-03-02', at: '2026-03-02T15:00:00Z', choice: 'private' } as const;
     await insertCelebration(t.db, { userId: c.id, ...welcome });
+    // A company-funded award of 40 to C from the store's budget (A6.19): issued points of kind award, no give.
+    const budget = await t.app.inject({
+      method: 'POST',
+      url: '/api/budgets',
+      headers: admin.headers,
+      payload: { scope: 'store', storeId: store, amount: 1000, period: 'none' },
+    });
+    expect(budget.statusCode, budget.body).toBe(201);
+    const award = await t.app.inject({
+      method: 'POST',
+      url: '/api/awards',
+      headers: { ...admin.headers, 'idempotency-key': 'dashboard-award-1' },
+      payload: { recipients: [c.id], points: 40, message, budgetId: budget.json().data.id },
+    });
+    expect(award.statusCode, award.body).toBe(201);
 
     const f = await figures('super', { storeId: store, from: '2026-03-01', to: '2026-03-31' });
-    // Received by the store's people: 20 + 20 + 15 + 5 + 5 + 30 from colleagues, 50 + 100 from the company.
-    expect(f.points.issuedByKind).toEqual({ load: 0, challenge: 0, recognition: 95, celebration: 150, adjustment: 0 });
-    expect(f.points.issued).toBe(245);
+    // Received by the store's people: 20 + 20 + 15 + 5 + 5 + 30 from colleagues, 50 + 100 and an award of 40 from the company.
+    expect(f.points.issuedByKind).toEqual({ load: 0, challenge: 0, recognition: 95, celebration: 150, award: 40, adjustment: 0 });
+    expect(f.points.issued).toBe(285);
     expect(f.loadsOverTime.find((r) => r.period === '2026-03-02')).toEqual({
       period: '2026-03-02',
       load: 0,

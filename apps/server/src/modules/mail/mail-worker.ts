@@ -7,7 +7,7 @@ import * as s from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { startDrainLoop } from '../../lib/drain-loop.ts';
 import { intArray, textArray } from '../../lib/sql-arrays.ts';
-import { renderOutboxRows, type OutboxRow } from './mail.service.ts';
+import { renderOutboxRows, type ApprovalLinks, type OutboxRow } from './mail.service.ts';
 
 /** What the worker needs of an SMTP client: send one message or throw. */
 export interface MailTransport {
@@ -51,6 +51,8 @@ export interface DeliveryOptions {
   from: string;
   publicUrl: string;
   now: Date;
+  /** The signed approve and deny links of approval requests (docs/architecture.md A6.19). */
+  approvalLinks?: ApprovalLinks;
   /** Rows claimed per pass. */
   batch?: number;
   /** The most messages handed to SMTP at once (the transport's connections unless said). */
@@ -158,7 +160,7 @@ export async function deliverDueMail(db: DbOrTx, o: DeliveryOptions): Promise<De
   const result: DeliveryResult = { claimed: claimed.length, sent: 0, retried: 0, failed: 0, interrupted: interrupted.length };
   if (!claimed.length) return result;
 
-  const texts = await renderOutboxRows(db, claimed, o.publicUrl, 'email');
+  const texts = await renderOutboxRows(db, claimed, o.publicUrl, 'email', { approvalLinks: o.approvalLinks });
   // Rows whose notification or order is gone fail with the first statement below.
   let outcomes: Settlement[] = claimed
     .filter((row) => !texts.get(row.id))
@@ -256,6 +258,7 @@ export function startMailWorker(p: {
   transport: MailTransport;
   from: string;
   publicUrl: string;
+  approvalLinks?: ApprovalLinks;
   channels?: readonly MailChannel[];
   intervalMs?: number;
   leaseMs?: number;
@@ -270,6 +273,7 @@ export function startMailWorker(p: {
         transport: p.transport,
         from: p.from,
         publicUrl: p.publicUrl,
+        approvalLinks: p.approvalLinks,
         channels: p.channels,
         now: p.clock.now(),
         leaseMs: p.leaseMs,

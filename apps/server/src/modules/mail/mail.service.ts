@@ -55,6 +55,31 @@ interface RenderSource extends Record<string, unknown> {
 }
 
 /**
+ * The signed approve and deny links of an approval request (docs/architecture.md A6.19), made by the awards
+ * module with the session secret; the mail worker passes it, so only the e-mail sent carries them.
+ */
+export type ApprovalLinks = (p: { stepId: number; userId: number }) => { approve: string; deny: string };
+
+/** An approval request's e-mail (its notification links /approvals/{step}) with its approve and deny links. */
+function withApprovalLinks(
+  mail: RenderedMail,
+  n: { url: string | null; userId: number | null; lang: Language; channel: MailChannel },
+  links: ApprovalLinks | undefined,
+): RenderedMail {
+  const step = n.url ? /^\/approvals\/(\d+)$/.exec(n.url)?.[1] : undefined;
+  if (!links || step === undefined || n.userId === null || n.channel !== 'email') return mail;
+  const l = links({ stepId: Number(step), userId: n.userId });
+  const lines =
+    n.lang === 'es'
+      ? ['', 'Aprobar (se te pedirá confirmar):', l.approve, 'Rechazar:', l.deny]
+      : ['', 'Approve (you will be asked to confirm):', l.approve, 'Deny:', l.deny];
+  return { ...mail, text: `${mail.text}\n${lines.join('\n')}` };
+}
+
+/** An approval link as the outbox's readers see it: the token is its approver's credential (A6.19). */
+const maskApprovalLinks = (text: string) => text.replace(/\/approvals\/link\/\S+/g, '/approvals/link/…');
+
+/**
  * `renderOutboxRow` for many rows (the mail worker's claimed batch), by outbox id: what they reference is
  * read in one query whatever their number.
  */
@@ -63,6 +88,7 @@ export async function renderOutboxRows(
   rows: readonly OutboxRow[],
   publicUrl: string,
   channel?: MailChannel,
+  opts: { approvalLinks?: ApprovalLinks } = {},
 ): Promise<Map<number, RenderedMail | null>> {
   const rendered = new Map<number, RenderedMail | null>();
   const todo: OutboxRow[] = [];
@@ -96,7 +122,11 @@ export async function renderOutboxRows(
     };
     let mail: RenderedMail | null = null;
     if (src && row.kind === 'notification' && src.item_type !== null && src.description !== null)
-      mail = renderNotificationMail({ itemType: src.item_type, description: src.description, url: src.url }, ctx);
+      mail = withApprovalLinks(
+        renderNotificationMail({ itemType: src.item_type, description: src.description, url: src.url }, ctx),
+        { url: src.url, userId: row.userId, lang: ctx.lang, channel: as },
+        opts.approvalLinks,
+      );
     else if (src && row.kind === 'orderApproved' && src.order_id !== null)
       mail = renderOrderApprovedMail({ id: Number(src.order_id), total: Number(src.total), lines: src.lines ?? [] }, ctx);
     rendered.set(row.id, mail);
@@ -141,7 +171,7 @@ export async function listOutbox(
       channel: row.channel,
       toAddress: row.toAddress,
       subject: mail?.subject ?? '',
-      bodyText: mail?.text ?? '',
+      bodyText: maskApprovalLinks(mail?.text ?? ''),
       status: row.status,
       attempts: row.attempts,
       lastError: row.lastError,

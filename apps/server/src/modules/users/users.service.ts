@@ -354,13 +354,27 @@ export async function setUserActive(db: DbOrTx, p: { actor: Principal; userId: n
     if (!target) throw notFound();
     assertUserInScope(actor, target);
     if (target.role !== Role.User && actor.role !== Role.SuperAdmin) throw new AppError('ADMIN_USERS_SUPER_ONLY', { userId: target.id });
-    await tx
-      .update(s.users)
-      .set({ active: p.active ? 1 : 0, modifiedBy: actor.id, updatedAt: p.now })
-      .where(eq(s.users.id, target.id));
-    if (!p.active) await revokeUserSessions(tx, target.id, p.now);
+    await writeUsersActive(tx, { userIds: [target.id], active: p.active, actorId: actor.id, now: p.now });
   });
   return getUserDetail(db, p.userId);
+}
+
+/**
+ * The one way people are activated and deactivated, by an administrator or by the company directory
+ * (docs/architecture.md A6.18): a deactivation ends their sessions at once, their API tokens answer
+ * USER_INACTIVE, and the users row's trigger announces it so every instance closes their sockets
+ * (plugins/realtime.ts). Inside the caller's transaction.
+ */
+export async function writeUsersActive(
+  tx: DbOrTx,
+  p: { userIds: number[]; active: boolean; actorId: number | null; now: Date },
+): Promise<void> {
+  if (p.userIds.length === 0) return;
+  await tx
+    .update(s.users)
+    .set({ active: p.active ? 1 : 0, modifiedBy: p.actorId, updatedAt: p.now })
+    .where(inArray(s.users.id, p.userIds));
+  if (!p.active) await revokeUserSessions(tx, p.userIds, p.now);
 }
 
 /** Sets a user's role and administered stores (super administrators only; checked by the route). */

@@ -56,7 +56,15 @@ function AdminHeader() {
     { to: '/admin/loads/new', label: t('loads:nav') },
     { to: '/admin/users/', label: t('admin:nav.users') },
     { to: '/admin/mail', label: t('admin:nav.mail') },
-    ...(session.data?.role === Role.SuperAdmin ? [{ to: '/admin/stores', label: t('admin:nav.stores') }] : []),
+    { to: '/admin/webhooks', label: t('admin:nav.webhooks') },
+    { to: '/admin/budgets', label: t('admin:nav.budgets') },
+    ...(session.data?.role === Role.SuperAdmin
+      ? [
+          { to: '/admin/stores', label: t('admin:nav.stores') },
+          { to: '/admin/directory', label: t('admin:nav.directory') },
+          { to: '/admin/audit', label: t('admin:nav.audit') },
+        ]
+      : []),
   ];
   return (
     <header className="bg-indigo-950 text-indigo-50">

@@ -4,12 +4,14 @@ import type { SessionUser } from '@rewards/shared/users';
 import { isAdminRole } from '@rewards/shared/enums';
 import { useTranslation } from '@/lib/use-translation';
 import { useLogout } from '@/features/auth/api/logout';
+import { AwardsMenuItems } from '@/features/awards/components/awards-menu-items';
 import { Avatar } from '@/components/ui/avatar';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { useDismiss } from '@/lib/use-dismiss';
 
 /**
- * The account menu: profile, peer recognition (the feed and, in the shop, `onGive`: the give dialog), sign-out
+ * The account menu: profile, peer recognition (the feed and, in the shop, `onGive`: the give dialog), sign-out, and
+ * awards and approvals for those who have any (A6.19)
  * (a button that POSTs) and, for roles 2 and 3 only, the admin area.
  */
 export function AccountMenu({
@@ -82,6 +84,8 @@ export function AccountMenu({
           <button type="button" role="menuitem" className={`${item} w-full text-left`} onClick={() => logout.mutate()}>
             {t('header.logout')}
           </button>
+          {/* Last, in a group of their own: they come when the menu opens, and move no entry above them. */}
+          <AwardsMenuItems className={item} />
         </div>
       )}
     </div>

@@ -41,11 +41,11 @@ function api(answer: (call: FakeCall) => [number, unknown] = () => [200, { data:
 }
 
 /** A link-less way to another page, as the app's own links go. */
-function Go({ to }: { to: string }) {
+function Go({ to, label = 'go' }: { to: string; label?: string }) {
   const navigate = useNavigate();
   return (
     <button type="button" onClick={() => void navigate(to)}>
-      go
+      {label}
     </button>
   );
 }
@@ -226,6 +226,37 @@ describe('SearchBox suggestions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'go' }));
     expect(where()).toBe('/product?slug=termo');
     expect(input.value).toBe('');
+  });
+
+  it('keeps what was typed on the new page while the router was still rendering the old one', async () => {
+    api();
+    renderWithProviders(
+      <>
+        <SearchBox storeId={3} />
+        <Where />
+        <Go to="/category/termos" />
+        <Go to="/category/tazas" label="next" />
+      </>,
+      i18n,
+      '/',
+    );
+    const input = screen.getByRole('combobox', { name: 'Buscar productos' }) as HTMLInputElement;
+    // Typed on the home page, the text goes with it.
+    window.history.replaceState(null, '', '/');
+    type(input, 'termo');
+    fireEvent.click(screen.getByRole('button', { name: 'go' }));
+    expect(where()).toBe('/category/termos');
+    expect(input.value).toBe('');
+    // Typed once the browser's address is the next page's, before the router shows it: kept.
+    window.history.replaceState(null, '', '/category/tazas');
+    try {
+      type(input, 'café');
+      act(() => screen.getByRole('button', { name: 'next' }).click());
+      expect(where()).toBe('/category/tazas');
+      expect(input.value).toBe('café');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('opens a product or all the results with a click', async () => {

@@ -50,9 +50,12 @@ export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
   // Each page the reader goes to sets the box: the search a results page shows, nothing elsewhere.
   const address = location.pathname + location.search;
   const [shownAt, setShownAt] = useState(address);
+  // Where the reader last typed: the browser's address, which a navigation changes before the router renders
+  // it, so text typed on the new page while it loads is not emptied when the page arrives.
+  const [typedAt, setTypedAt] = useState<string | null>(null);
   if (shownAt !== address) {
     setShownAt(address);
-    setText(searched ?? '');
+    if (typedAt !== address) setText(searched ?? '');
   }
   const [open, setOpen] = useState(false);
   const categories = useCategories(storeId);
@@ -134,6 +137,7 @@ export function SearchBox({ storeId }: { storeId: number | null | undefined }) {
           onFocus={wantSuggestions}
           onChange={(e) => {
             setText(e.target.value);
+            setTypedAt(window.location.pathname + window.location.search);
             combobox.current?.edited();
             wantSuggestions();
           }}

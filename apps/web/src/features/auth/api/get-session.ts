@@ -23,6 +23,12 @@ export async function getSession(): Promise<SessionUser | null> {
 }
 
 export const sessionQueryKey = ['session'] as const;
+/**
+ * Why the session the app believed open ended (a session code), kept beside it until the next sign-in: a
+ * protected page that notices the missing session before the trip to /login has landed sends the reader there
+ * with the same reason, whichever of the two navigations wins.
+ */
+export const sessionEndedQueryKey = ['session', 'ended'] as const;
 
 export const sessionQueryOptions = () =>
   queryOptions({

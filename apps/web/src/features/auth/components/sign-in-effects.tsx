@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { onUnauthorized } from '@/lib/api';
 import { checkStoreAccount } from '../api/check-store';
 import { sessionEndedCode } from '../auth-errors';
-import { sessionQueryKey, useSession } from '../api/get-session';
+import { sessionEndedQueryKey, sessionQueryKey, useSession } from '../api/get-session';
 import { requestPosition } from '../login-url';
 
 /**
@@ -40,9 +40,11 @@ export function SignInEffects() {
         clearTimeout(redirectTimer.current); // a first sign-in's trip to /myProfile no longer applies
         const here = window.location.pathname + window.location.search;
         const returnTo = /^\/(login|logout)\b/.test(here) ? '/' : here;
+        const reason = sessionEndedCode(error.code);
         queryClient.clear();
+        queryClient.setQueryData(sessionEndedQueryKey, reason);
         queryClient.setQueryData(sessionQueryKey, null);
-        const query = new URLSearchParams({ error: sessionEndedCode(error.code), returnTo });
+        const query = new URLSearchParams({ error: reason, returnTo });
         void navigate(`/login?${query}`, { replace: true });
       }),
     [navigate, queryClient],

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api';
 import { ownErrors } from '@/lib/error-text';
 import { celebrationKeys } from './keys';
-import type { CelebrationSettings, CelebrationSettingsValues } from './types';
+import type { CelebrationSettings, CelebrationSettingsBody } from './types';
 
 /** `GET /api/celebrations/stores/{id}/settings`: a store's celebration settings (its administrators; defaults when never saved). */
 export const celebrationSettingsQueryOptions = (storeId: number) =>
@@ -19,7 +19,7 @@ export function useCelebrationSettings(storeId: number) {
 export function useSaveCelebrationSettings(storeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CelebrationSettingsValues) =>
+    mutationFn: (body: CelebrationSettingsBody) =>
       api<{ data: CelebrationSettings }>(`/celebrations/stores/${storeId}/settings`, { method: 'PUT', body }).then((r) => r.data),
     onSuccess: (data) => {
       queryClient.setQueryData(celebrationKeys.settings(storeId), data);

@@ -13,6 +13,11 @@ export type {
   PeopleDatesReview as DatesReview,
 } from '@rewards/shared/celebrations';
 import type { UpcomingCelebration } from '@rewards/shared/celebration-admin';
+import type { CelebrationSettingsValues } from '@rewards/shared/celebration-rules';
+export type { Budget as StoreBudget } from '@rewards/shared/awards-rules';
+
+/** `PUT /api/celebrations/stores/{id}/settings`: the settings and the budget that pays them (null: none). */
+export type CelebrationSettingsBody = CelebrationSettingsValues & { budgetId: number | null };
 
 /** A page of the next days' celebrations (`GET /api/celebrations/stores/{id}/upcoming`). */
 export interface UpcomingPage {

@@ -17,6 +17,7 @@ import { formatPoints } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useFieldMessage } from '@/lib/validation';
 import { useSaveCelebrationSettings } from '../api/settings';
+import { useStoreBudgets } from '../api/store-budgets';
 import type { CelebrationSettings } from '../api/types';
 import {
   draftOf,
@@ -38,7 +39,8 @@ const numberFields = ['birthdayPoints', 'anniversaryPoints', 'welcomePoints', 'h
  * A store's celebration settings (docs/architecture.md A6.17): the local hour celebrations are posted from,
  * the points of each kind, the anniversary milestones (years of service -> points instead), where 29 February
  * is celebrated in a common year, how many days ahead managers hear of one, and each kind's default choice for
- * people who made none. `disabled` shows the same fields, empty of meaning, while the settings load (nothing
+ * people who made none, and the store budget that pays the points (A6.19; none: not counted against a
+ * budget). `disabled` shows the same fields, empty of meaning, while the settings load (nothing
  * below moves when they arrive).
  */
 export function CelebrationSettingsForm({
@@ -54,17 +56,20 @@ export function CelebrationSettingsForm({
   const id = useId();
   const message = useFieldMessage();
   const save = useSaveCelebrationSettings(storeId);
+  const budgets = useStoreBudgets(storeId, !disabled);
   const [saved, setSaved] = useState(() => draftOf(settings ?? DEFAULT_CELEBRATIONS));
   const [draft, setDraft] = useState<SettingsDraft>(saved);
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<SettingsField, string>>>({});
   const [rootError, setRootError] = useState<string>();
+  const [budgetError, setBudgetError] = useState<string>();
   const errors: SettingsErrors = tried ? validateSettings(draft) : { fields: {}, milestones: {} };
   const dirty = JSON.stringify(valuesOfSafe(draft)) !== JSON.stringify(valuesOfSafe(saved));
   const set = (patch: Partial<SettingsDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setServerErrors({});
     setRootError(undefined);
+    setBudgetError(undefined);
   };
   const problem = (field: SettingsField, max: number) =>
     message(serverErrors[field]) ?? (errors.fields[field] ? t('settings.range', { min: 0, max: formatPoints(max) }) : undefined);
@@ -82,7 +87,8 @@ export function CelebrationSettingsForm({
       toast.success(t('settings.saved'));
     } catch (err) {
       const fields = fieldErrorsOf(err);
-      if (Object.keys(fields).length > 0) setServerErrors(fields);
+      if (err instanceof ApiError && err.code === 'CELEBRATION_BUDGET_INVALID') setBudgetError(errorText(t, err));
+      else if (Object.keys(fields).length > 0) setServerErrors(fields);
       else setRootError(errorText(t, err));
     }
   }
@@ -194,6 +200,25 @@ export function CelebrationSettingsForm({
             {t('settings.addMilestone')}
           </Button>
         </fieldset>
+
+        <Field label={t('settings.budget')} hint={t('settings.budgetHint')} error={budgetError}>
+          <select value={draft.budgetId} onChange={(e) => set({ budgetId: e.target.value })} data-testid="celebration-budget">
+            <option value="">{t('settings.noBudget')}</option>
+            {draft.budgetId !== '' && !budgets.data?.some((b) => String(b.id) === draft.budgetId) && (
+              <option value={draft.budgetId}>{t('settings.budgetUnlisted', { id: draft.budgetId })}</option>
+            )}
+            {(budgets.data ?? []).map((b) => (
+              <option key={b.id} value={String(b.id)}>
+                {t('settings.budgetOption', {
+                  id: b.id,
+                  period: t(`settings.budgetPeriods.${b.period}`),
+                  amount: formatPoints(b.amount),
+                  available: formatPoints(b.available),
+                })}
+              </option>
+            ))}
+          </select>
+        </Field>
 
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">{t('settings.feb29')}</legend>

@@ -5,7 +5,7 @@ import {
   MILESTONE_YEARS_MAX,
   MILESTONES_MAX,
 } from '@rewards/shared/celebration-rules';
-import type { CelebrationChoice, CelebrationKind, CelebrationSettingsValues, Feb29Rule } from '../api/types';
+import type { CelebrationChoice, CelebrationKind, CelebrationSettingsBody, CelebrationSettingsValues, Feb29Rule } from '../api/types';
 
 /** A milestone as typed: years of service and the points instead of the anniversary's. */
 export interface MilestoneDraft {
@@ -24,6 +24,8 @@ export interface SettingsDraft {
   feb29: Feb29Rule;
   headsUpDays: string;
   defaults: Record<CelebrationKind, CelebrationChoice>;
+  /** The budget that pays the celebrations, as the select holds it ('': none). */
+  budgetId: string;
 }
 
 export { MILESTONES_MAX, MILESTONE_YEARS_MAX };
@@ -40,7 +42,7 @@ export interface SettingsErrors {
 let nextId = 1;
 export const newMilestone = (years = '', points = ''): MilestoneDraft => ({ id: nextId++, years, points });
 
-export function draftOf(s: CelebrationSettingsValues): SettingsDraft {
+export function draftOf(s: CelebrationSettingsValues & { budgetId?: number | null }): SettingsDraft {
   return {
     localHour: String(s.localHour),
     birthdayPoints: String(s.birthdayPoints),
@@ -52,6 +54,7 @@ export function draftOf(s: CelebrationSettingsValues): SettingsDraft {
     feb29: s.feb29,
     headsUpDays: String(s.headsUpDays),
     defaults: { ...s.defaults },
+    budgetId: s.budgetId == null ? '' : String(s.budgetId),
   };
 }
 
@@ -86,7 +89,7 @@ export function validateSettings(d: SettingsDraft): SettingsErrors {
 export const hasErrors = (e: SettingsErrors) => Object.keys(e.fields).length > 0 || Object.keys(e.milestones).length > 0;
 
 /** The settings a valid draft saves (PUT body). */
-export function valuesOf(d: SettingsDraft): CelebrationSettingsValues {
+export function valuesOf(d: SettingsDraft): CelebrationSettingsBody {
   return {
     localHour: Number(d.localHour),
     birthdayPoints: Number(d.birthdayPoints),
@@ -98,5 +101,6 @@ export function valuesOf(d: SettingsDraft): CelebrationSettingsValues {
     feb29: d.feb29,
     headsUpDays: Number(d.headsUpDays),
     defaults: Object.fromEntries(celebrationKinds.map((k) => [k, d.defaults[k]])) as Record<CelebrationKind, CelebrationChoice>,
+    budgetId: d.budgetId === '' ? null : Number(d.budgetId),
   };
 }

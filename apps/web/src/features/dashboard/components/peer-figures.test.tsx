@@ -24,7 +24,7 @@ const data = {
   period: { from: '2026-03-01', to: '2026-03-31', timeZone: 'UTC', programYear: { from: '2025-11-01', to: '2026-10-31' }, bucket: 'week' },
   points: {
     issued: 2_095,
-    issuedByKind: { load: 1_000, challenge: 500, recognition: 550, celebration: 0, adjustment: 45 },
+    issuedByKind: { load: 1_000, challenge: 500, recognition: 550, celebration: 0, award: 0, adjustment: 45 },
     redeemed: 0,
     ordered: 0,
     refunded: 0,

@@ -16,6 +16,8 @@ export function PointsFigures({ data }: { data: Dashboard }) {
         load: n(p.issuedByKind.load),
         challenge: n(p.issuedByKind.challenge),
         recognition: n(p.issuedByKind.recognition),
+        celebration: n(p.issuedByKind.celebration),
+        award: n(p.issuedByKind.award),
         adjustment: n(p.issuedByKind.adjustment),
       }),
     },

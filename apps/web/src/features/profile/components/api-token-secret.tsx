@@ -1,5 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import type { ApiTokenCreated } from '@rewards/shared/users';
+import { useCopyField } from '@/lib/use-copy-field';
 import { useTranslation } from '@/lib/use-translation';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
@@ -11,21 +12,7 @@ import { formatDateTime } from '@/lib/format';
 export function ApiTokenSecret({ token, onDone }: { token: ApiTokenCreated; onDone: () => void }) {
   const { t } = useTranslation('profile');
   const id = useId();
-  const field = useRef<HTMLInputElement>(null);
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-
-  async function copyToClipboard() {
-    try {
-      // navigator.clipboard is missing outside secure contexts (plain http on another host).
-      if (typeof navigator.clipboard?.writeText !== 'function') throw new Error('no clipboard');
-      await navigator.clipboard.writeText(token.token);
-      setCopy('copied');
-    } catch {
-      setCopy('failed');
-      field.current?.focus();
-      field.current?.select();
-    }
-  }
+  const { field, copy, copyToClipboard } = useCopyField(token.token);
 
   return (
     <div className="space-y-4" data-testid="api-token-created">

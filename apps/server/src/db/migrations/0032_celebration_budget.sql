@@ -1,0 +1,2 @@
+ALTER TABLE "celebration_settings" ADD COLUMN "budget_id" integer;--> statement-breakpoint
+ALTER TABLE "celebration_settings" ADD CONSTRAINT "celebration_settings_budget_id_budgets_id_fk" FOREIGN KEY ("budget_id") REFERENCES "public"."budgets"("id") ON DELETE no action ON UPDATE no action;
