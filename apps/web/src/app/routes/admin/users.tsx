@@ -8,7 +8,9 @@ import { Page } from '@/components/ui/page';
 
 /** /admin/users/: the users of the stores one runs (every store for a super administrator); peer recognition adds each row's manager and allowance boost. */
 export default function AdminUsersPage() {
-  const { t } = useTranslation('users');
+  // The rows' peer recognition action speaks 'peer': its texts load with the page's, so the page does not give
+  // way to the loading frame (and lose what was typed in its search box meanwhile) when the first rows arrive.
+  const { t } = useTranslation(['users', 'peer']);
   const session = useSession();
   const user = session.data;
   // Inactive stores too: their users still need managing.
